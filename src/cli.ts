@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// The only module that touches argv, stdout, stderr and the exit code. Command modules are
+// imported lazily so that `check` and `--help` never load DuckDB (DESIGN.md: start-up < 150 ms).
+import { Command, Option } from 'commander';
+import type { CommandResult, Progress } from './command-result.js';
+import { ExitCode, exitCodeFor, UsageError } from './errors.js';
+
+const VERSION = '0.1.0';
+const tabular = ['table', 'json', 'csv', 'md'];
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function stderrProgress(quiet: boolean): Progress {
+  if (quiet || !process.stderr.isTTY) return { update() {}, done() {} };
+  let shown = false;
+  return {
+    update(message) {
+      shown = true;
+      process.stderr.write(`\r\x1b[2K${message}`);
+    },
+    done() {
+      if (shown) process.stderr.write('\r\x1b[2K');
+    },
+  };
+}
+
+async function run(action: () => Promise<CommandResult>): Promise<void> {
+  try {
+    const result = await action();
+    for (const warning of result.warnings ?? []) process.stderr.write(`trajaudit: ${warning}\n`);
+    if (result.output) process.stdout.write(result.output);
+    process.exitCode = result.exitCode;
+  } catch (error) {
+    const code = exitCodeFor(error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (code === ExitCode.internal) {
+      process.stderr.write(`trajaudit: internal error: ${message}\n`);
+      if (process.env.TRAJAUDIT_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+      else process.stderr.write('This is a bug in trajaudit; rerun with TRAJAUDIT_DEBUG=1 for the stack and report it.\n');
+    } else {
+      process.stderr.write(`trajaudit: ${message}\n`);
+    }
+    process.exitCode = code;
+  }
+}
+
+const program = new Command();
+program
+  .name('trajaudit')
+  .description('Reliability audits over coding-agent trajectories, and static CI checks over agent source.')
+  .version(VERSION)
+  .showHelpAfterError('(run with --help for usage)')
+  .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) })
+  .exitOverride((err) => {
+    // commander's own usage errors (unknown option, missing argument) follow the contract: exit 2.
+    process.exit(err.exitCode === 0 ? 0 : ExitCode.input);
+  });
+
+const formatOption = (choices: string[], fallback: string) =>
+  new Option('--format <format>', 'output format').choices(choices).default(fallback);
+
+program
+  .command('load')
+  .description('ingest sid-code data into a persistent DuckDB file (incremental)')
+  .argument('[paths...]', 'sid-code home, trajectories/sessions dir, session dirs, events.jsonl files, tasks dir')
+  .requiredOption('--db <file>', 'DuckDB database file to create or update')
+  .addOption(formatOption(tabular, 'table'))
+  .option('--strict', 'exit 1 when any malformed line is found')
+  .option('--quiet', 'no progress line on stderr')
+  .action((paths: string[], opts) =>
+    run(async () => (await import('./commands/load.js')).load({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+  );
+
+program
+  .command('sources')
+  .description('the input ledger: every file read, its lines, and every line that could not be read')
+  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
+  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+  .addOption(formatOption(tabular, 'table'))
+  .option('--strict', 'exit 1 when any malformed line is found')
+  .option('--quiet', 'no progress line on stderr')
+  .action((paths: string[], opts) =>
+    run(async () => (await import('./commands/sources.js')).sources({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+  );
+
+program
+  .command('sql')
+  .description('run ad-hoc SQL over the normalized tables')
+  .argument('<statement>', 'SQL text, e.g. "SELECT event, count(*) FROM events GROUP BY 1"')
+  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
+  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+  .addOption(formatOption(tabular, 'table'))
+  .option('--quiet', 'no progress line on stderr')
+  .action((statement: string, paths: string[], opts) =>
+    run(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+  );
+
+program
+  .command('queries')
+  .description('list the canned queries with their descriptions and parameters')
+  .addOption(formatOption(tabular, 'table'))
+  .action((opts) => run(async () => (await import('./commands/queries.js')).queries(opts)));
+
+program
+  .command('query')
+  .description('run one canned query (see `trajaudit queries`)')
+  .argument('<name>', 'query name')
+  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
+  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+  .option('--param <key=value>', 'bind a query parameter (repeatable)', collect, [])
+  .option('--since <time>', 'only events at or after this time (ISO date/time, or 7d, 24h, 30m)')
+  .option('--until <time>', 'only events before this time (ISO date/time, or 7d, 24h, 30m)')
+  .option('--session <id>', 'only this session (full id, unique prefix or 8-hex suffix)')
+  .option('--config <file>', 'trajaudit.config.json to use')
+  .addOption(formatOption(tabular, 'table'))
+  .option('--quiet', 'no progress line on stderr')
+  .action((name: string, paths: string[], opts) =>
+    run(async () => (await import('./commands/query.js')).query({ name, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+  );
+
+program
+  .command('timeline')
+  .description("one session's events.jsonl, warn.log and errors.jsonl merged in time order")
+  .argument('<session>', 'full session id, a unique prefix, or the 8-hex suffix')
+  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
+  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+  .option('--agent <id>', 'one subagent (any of its id forms) plus the untagged stream rows at its indices')
+  .option('--around <time>', 'centre on this time (ISO)')
+  .option('--window <duration>', 'half-width of the --around window', '30s')
+  .option('--event <name>', 'keep only this event or log category (repeatable)', collect, [])
+  .addOption(formatOption(['table', 'json', 'md'], 'table'))
+  .option('--quiet', 'no progress line on stderr')
+  .action((session: string, paths: string[], opts) =>
+    run(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+  );
+
+program
+  .command('report')
+  .description('the weekly reliability report, with the previous window beside it')
+  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
+  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+  .option('--since <time>', 'window start (ISO date/time, or 7d, 24h)', '7d')
+  .option('--until <time>', 'window end (ISO date/time, or relative); default now')
+  .option('--config <file>', 'trajaudit.config.json to use')
+  .addOption(formatOption(['md', 'html'], 'md'))
+  .option('--out <file>', 'write the report here (Markdown: SVG charts beside it)')
+  .option('--quiet', 'no progress line on stderr')
+  .action((paths: string[], opts) =>
+    run(async () => (await import('./commands/report.js')).report({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+  );
+
+program
+  .command('check')
+  .description('static checks over TypeScript source: the CI guard')
+  .argument('[root]', 'source root', '.')
+  .option('--config <file>', 'trajaudit.config.json (default: <root>/trajaudit.config.json)')
+  .option('--baseline <file>', 'baseline file (default: <root>/trajaudit-baseline.json)')
+  .option('--update-baseline', 'rewrite the baseline from the current findings (never adds entries without --allow-additions)')
+  .option('--allow-additions', 'with --update-baseline: allow new entries')
+  .option('--types', 'use the type checker (resolves receivers and aliases)')
+  .option('--rule <id>', 'run only this rule (repeatable)', collect, [])
+  .addOption(formatOption(['text', 'json', 'sarif', 'github', 'md'], 'text'))
+  .option('--strict', 'stale baseline entries fail the run')
+  .action((root: string, opts) => run(async () => (await import('./commands/check.js')).check({ root, ...opts })));
+
+program
+  .command('leak-check')
+  .description('run a command and fail if it left files in the watched directories')
+  .requiredOption('--watch <dir>', 'directory to watch (repeatable)', collect, [])
+  .option('--allow <glob>', 'changes matching this glob (relative to the watched dir) are allowed (repeatable)', collect, [])
+  .addOption(formatOption(['text', 'json'], 'text'))
+  .argument('<command...>', 'the command to run, after --')
+  .action((command: string[], opts) =>
+    run(async () => (await import('./commands/leak-check.js')).leakCheck({ command, ...opts })),
+  );
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`trajaudit: ${error instanceof UsageError ? error.message : String(error)}\n`);
+  process.exitCode = exitCodeFor(error);
+});

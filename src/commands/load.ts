@@ -1,0 +1,33 @@
+import type { CommandResult, Progress } from '../command-result.js';
+import { ExitCode } from '../errors.js';
+import { loadInputs } from '../ingest/load-inputs.js';
+import { renderTabular, type TabularFormat } from '../render/index.js';
+
+export interface LoadOptions {
+  paths: string[];
+  db: string;
+  format: TabularFormat;
+  strict?: boolean;
+}
+
+export async function load(options: LoadOptions, progress: Progress): Promise<CommandResult> {
+  const { db, summary, warnings } = await loadInputs({ paths: options.paths, db: options.db, alwaysIngest: true }, progress);
+  try {
+    const totals = (await db.all(`SELECT count(*) AS files_in_db, coalesce(sum(malformed), 0) AS malformed_lines FROM input_files`)).rows[0];
+    const row = {
+      files: summary?.files ?? 0,
+      loaded: summary?.loaded ?? 0,
+      appended: summary?.appended ?? 0,
+      reloaded: summary?.reloaded ?? 0,
+      unchanged: summary?.unchanged ?? 0,
+      read_mib: Math.round(((summary?.bytesRead ?? 0) / 1048576) * 100) / 100,
+      files_in_db: totals.files_in_db,
+      malformed_lines: totals.malformed_lines,
+    };
+    const output = renderTabular({ columns: Object.keys(row), rows: [row] }, options.format);
+    const failed = options.strict && (totals.malformed_lines as number) > 0;
+    return { output, exitCode: failed ? ExitCode.findings : ExitCode.ok, warnings };
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,53 @@
+import type { CommandResult, Progress } from '../command-result.js';
+import { ExitCode } from '../errors.js';
+import { loadInputs } from '../ingest/load-inputs.js';
+import { renderTabular, type TabularFormat } from '../render/index.js';
+import type { Tabular } from '../render/types.js';
+
+export interface SourcesOptions {
+  paths: string[];
+  db?: string;
+  format: TabularFormat;
+  strict?: boolean;
+}
+
+export interface SourcesLedger {
+  files: Tabular;
+  problems: Tabular;
+  skipped: Tabular;
+  totals: Tabular;
+}
+
+/** JSON: `{ files, problems, skipped, totals }`; csv: the files table; table/md: every section. */
+function renderLedger(ledger: SourcesLedger, format: TabularFormat): string {
+  if (format === 'json') {
+    const rows = (t: Tabular) => t.rows;
+    return `${JSON.stringify({ files: rows(ledger.files), problems: rows(ledger.problems), skipped: rows(ledger.skipped), totals: ledger.totals.rows[0] }, null, 2)}\n`;
+  }
+  if (format === 'csv') return renderTabular(ledger.files, 'csv');
+  const heading = (title: string) => (format === 'md' ? `## ${title}\n\n` : `${title}\n`);
+  const sections: [string, Tabular][] = [['Files', ledger.files], ['Unreadable lines', ledger.problems], ['Skipped', ledger.skipped], ['Totals', ledger.totals]];
+  return sections.map(([title, table]) => `${heading(title)}${renderTabular(table, format)}`).join('\n');
+}
+
+export async function sources(options: SourcesOptions, progress: Progress): Promise<CommandResult> {
+  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  try {
+    const ledger: SourcesLedger = {
+      files: await db.all(`SELECT path, kind, session_id, bytes, lines, valid, blank, malformed FROM input_files ORDER BY path`),
+      problems: await db.all(`SELECT path || ':' || line AS "where", path, line, byte_offset, kind, reason, excerpt FROM input_problems ORDER BY path, line`),
+      skipped: await db.all(`SELECT path, reason FROM skipped_inputs ORDER BY path`),
+      totals: await db.all(`SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes, coalesce(sum(lines), 0) AS lines,
+        coalesce(sum(valid), 0) AS valid, coalesce(sum(blank), 0) AS blank, coalesce(sum(malformed), 0) AS malformed,
+        (SELECT count(*) FROM skipped_inputs) AS skipped FROM input_files`),
+    };
+    const malformed = ledger.totals.rows[0].malformed as number;
+    return {
+      output: renderLedger(ledger, options.format),
+      exitCode: options.strict && malformed > 0 ? ExitCode.findings : ExitCode.ok,
+      warnings: options.strict ? warnings : [],
+    };
+  } finally {
+    db.close();
+  }
+}

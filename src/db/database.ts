@@ -1,0 +1,126 @@
+// The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is
+// plain JS: numbers instead of bigint, ISO-8601 UTC strings instead of timestamps, parsed JSON.
+import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader } from '@duckdb/node-api';
+import fs from 'node:fs';
+import { InputError } from '../errors.js';
+import type { Cell, Row, Tabular } from '../render/types.js';
+import { createSchema } from './schema.js';
+
+export type Params = Record<string, string | number | boolean | null>;
+
+export interface Database {
+  readonly path: string | null;
+  run(sql: string, params?: Params): Promise<void>;
+  runPositional(sql: string, values: unknown[]): Promise<void>;
+  all(sql: string, params?: Params): Promise<Tabular>;
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  close(): void;
+}
+
+function plain(value: unknown, isJson: boolean): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value === 'string') {
+    if (!isJson) return value;
+    try {
+      return JSON.parse(value) as Cell;
+    } catch {
+      return value;
+    }
+  }
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (Array.isArray(value)) return value.map((v) => plain(v, false));
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, plain(v, false)]));
+  }
+  return value as Cell;
+}
+
+/** DuckDB rejects values bound to names a statement does not use; callers may pass a superset. */
+function usedParams(sql: string, params?: Params): Params | undefined {
+  if (!params) return undefined;
+  const used = Object.entries(params).filter(([name]) => new RegExp(`\\$${name}(?![A-Za-z0-9_])`).test(sql));
+  return used.length ? Object.fromEntries(used) : undefined;
+}
+
+function toTabular(result: DuckDBResultReader): Tabular {
+  const columns = result.columnNames();
+  const json = result.columnTypes().map((t) => (t as { alias?: string }).alias === 'JSON');
+  const rows: Row[] = result.getRowsJS().map((values) => {
+    const row: Row = {};
+    columns.forEach((name, i) => {
+      row[name] = plain(values[i], json[i]);
+    });
+    return row;
+  });
+  return { columns, rows };
+}
+
+function describeOpenError(path: string, error: unknown): InputError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/lock/i.test(message)) {
+    return new InputError(`database ${path} is busy: another process has it open for writing; wait for it to finish and run again`);
+  }
+  return new InputError(`${path} is not a DuckDB database trajaudit can open (${message.split('\n')[0]}); pass --db a new file name or a file written by \`trajaudit load\``);
+}
+
+/** Opens (creating if needed) a DuckDB file, or an in-memory database when path is undefined. */
+export async function openDatabase(path?: string): Promise<Database> {
+  if (path !== undefined && fs.existsSync(path) && fs.statSync(path).isDirectory()) {
+    throw new InputError(`--db ${path} is a directory; pass a file name for the DuckDB database`);
+  }
+  let instance: DuckDBInstance;
+  try {
+    instance = await DuckDBInstance.create(path ?? ':memory:');
+  } catch (error) {
+    throw describeOpenError(path ?? ':memory:', error);
+  }
+  const connection: DuckDBConnection = await instance.connect();
+  await connection.run(`SET TimeZone = 'UTC'`);
+  const db: Database = {
+    path: path ?? null,
+    async run(sql, params) {
+      await connection.run(sql, usedParams(sql, params));
+    },
+    async runPositional(sql, values) {
+      await connection.run(sql, values as never);
+    },
+    async all(sql, params) {
+      return toTabular(await connection.runAndReadAll(sql, usedParams(sql, params)));
+    },
+    async transaction(work) {
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        const value = await work();
+        await connection.run('COMMIT');
+        return value;
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+  try {
+    await createSchema(db);
+  } catch (error) {
+    db.close();
+    throw describeOpenError(path ?? ':memory:', error);
+  }
+  return db;
+}
+
+/** Multi-row INSERT with bound positional parameters, in batches (for rows parsed in Node). */
+export async function insertRows(db: Database, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+  const batch = Math.max(1, Math.floor(2000 / columns.length));
+  for (let i = 0; i < rows.length; i += batch) {
+    const chunk = rows.slice(i, i + batch);
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`;
+    await db.runPositional(sql, chunk.flat());
+  }
+}

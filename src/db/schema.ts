@@ -1,0 +1,111 @@
+// The normalized tables and views. Column names are a documented contract (README "Tables").
+// Raw rows keep the whole payload as JSON so nothing is lost; views project the fields each
+// event family carries (formats doc §3–§12).
+import type { Database } from './database.js';
+
+// Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
+// have none, and the pattern cannot match their 13 digits.
+const TASK_FROM_AGENT = `regexp_extract(%s, '-([a-z][0-9a-z]{8})$', 1)`;
+const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)}, '')`;
+
+const TABLES = `
+CREATE SEQUENCE IF NOT EXISTS file_ids START 1;
+CREATE TABLE IF NOT EXISTS input_files (
+  file_id BIGINT PRIMARY KEY, key VARCHAR UNIQUE, path VARCHAR, kind VARCHAR, session_id VARCHAR,
+  bytes BIGINT, lines BIGINT, valid BIGINT, blank BIGINT, malformed BIGINT,
+  mtime TIMESTAMPTZ, head_hash VARCHAR, complete_bytes BIGINT, complete_lines BIGINT, tail_hash VARCHAR,
+  min_ts TIMESTAMPTZ, max_ts TIMESTAMPTZ, loaded_at TIMESTAMPTZ);
+CREATE TABLE IF NOT EXISTS input_problems (
+  file_id BIGINT, path VARCHAR, line BIGINT, byte_offset BIGINT, kind VARCHAR, reason VARCHAR, excerpt VARCHAR);
+CREATE TABLE IF NOT EXISTS skipped_inputs (key VARCHAR PRIMARY KEY, path VARCHAR, reason VARCHAR);
+CREATE TABLE IF NOT EXISTS session_dirs (session_id VARCHAR PRIMARY KEY, path VARCHAR);
+CREATE TABLE IF NOT EXISTS events (
+  file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
+  envelope_session_id VARCHAR, cwd VARCHAR, idx BIGINT, agent_id VARCHAR, type VARCHAR, phase VARCHAR, data JSON);
+CREATE TABLE IF NOT EXISTS error_records (
+  file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, envelope_session_id VARCHAR,
+  phase VARCHAR, idx BIGINT, error VARCHAR, data JSON);
+CREATE TABLE IF NOT EXISTS warn_lines (
+  file_id BIGINT, session_id VARCHAR, line BIGINT, end_line BIGINT, ts TIMESTAMPTZ, level VARCHAR,
+  category VARCHAR, message VARCHAR, data JSON);
+CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
+CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
+CREATE TABLE IF NOT EXISTS session_summaries (file_id BIGINT, session_id VARCHAR, exit_status VARCHAR, abnormal BOOLEAN, real_errors BIGINT, summary JSON);
+CREATE TABLE IF NOT EXISTS heartbeats (file_id BIGINT, session_id VARCHAR, ts TIMESTAMPTZ, record JSON);
+CREATE TABLE IF NOT EXISTS task_outputs (
+  file_id BIGINT, path VARCHAR, task_id VARCHAR, prefix VARCHAR, task_type VARCHAR, bytes BIGINT,
+  mtime TIMESTAMPTZ, head VARCHAR);
+`;
+
+const VIEWS = `
+CREATE OR REPLACE VIEW retry_telemetry AS
+SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id,
+  data->>'model' AS model, TRY_CAST(data->>'attempt' AS BIGINT) AS attempt,
+  TRY_CAST(data->>'delayMs' AS BIGINT) AS delay_ms, TRY_CAST(data->>'remainingMs' AS BIGINT) AS remaining_ms,
+  data->>'error' AS error, data->>'phase' AS phase, data->>'reopenReason' AS reopen_reason,
+  TRY_CAST(data->>'discardedChars' AS BIGINT) AS discarded_chars,
+  TRY_CAST(data->>'discardedThinkingChars' AS BIGINT) AS discarded_thinking_chars,
+  data->>'probeDecision' AS probe_decision, data->>'provider' AS provider, data->>'fallbackModel' AS fallback_model,
+  TRY_CAST(data->>'totalEvents' AS BIGINT) AS total_events, TRY_CAST(data->>'elapsedMs' AS BIGINT) AS elapsed_ms,
+  TRY_CAST(data->>'ttftMs' AS BIGINT) AS ttft_ms, TRY_CAST(data->>'timeoutMs' AS BIGINT) AS timeout_ms,
+  TRY_CAST(data->>'gapMs' AS BIGINT) AS gap_ms, data
+FROM events WHERE event = 'RetryTelemetry';
+
+CREATE OR REPLACE VIEW stream_phases AS
+SELECT session_id, file_id, line, ts, idx AS "index", phase, agent_id, ${taskId('agent_id')} AS task_id,
+  TRY_CAST(data->>'attempt' AS BIGINT) AS attempt, data->>'caller' AS caller, data->>'model' AS model,
+  TRY_CAST(data->>'http_status' AS BIGINT) AS http_status,
+  TRY_CAST(coalesce(data->>'chunk_count', data->>'chunks') AS BIGINT) AS chunk_count,
+  TRY_CAST(data->>'elapsed_ms' AS BIGINT) AS elapsed_ms, data->>'error' AS error, data
+FROM events WHERE event = 'StreamPhase';
+
+CREATE OR REPLACE VIEW subagent_lifecycle AS
+SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
+  data->>'agent_id' AS agent_id, data->>'agent_type' AS agent_type, ${taskId("data->>'agent_id'")} AS task_id,
+  (event = 'SubagentStart' AND starts_with(data->>'agent_id', 'subagent-custom-'))
+    OR (event = 'SubagentStop' AND data->>'agent_id' IS NULL) AS is_custom,
+  data->>'description' AS description, data->>'status' AS status,
+  TRY_CAST(data->>'elapsed_ms' AS BIGINT) AS elapsed_ms, TRY_CAST(data->>'input_tokens' AS BIGINT) AS input_tokens,
+  TRY_CAST(data->>'output_tokens' AS BIGINT) AS output_tokens, TRY_CAST(data->>'turns' AS BIGINT) AS turns, data
+FROM events WHERE event IN ('SubagentStart', 'SubagentStop');
+
+CREATE OR REPLACE VIEW usage_ledger AS
+SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provider,
+  TRY_CAST(record->>'promptTotal' AS BIGINT) AS prompt_total, TRY_CAST(record->>'cacheHit' AS BIGINT) AS cache_hit,
+  TRY_CAST(record->>'cacheWrite' AS BIGINT) AS cache_write, TRY_CAST(record->>'uncachedInput' AS BIGINT) AS uncached_input,
+  TRY_CAST(record->>'output' AS BIGINT) AS output, TRY_CAST(record->>'costUSD' AS DOUBLE) AS cost_usd,
+  TRY_CAST(record->>'savingsUSD' AS DOUBLE) AS savings_usd, TRY_CAST(record->>'durationMs' AS BIGINT) AS duration_ms,
+  TRY_CAST(record->>'sideCostUSD' AS DOUBLE) AS side_cost_usd, record->>'appVersion' AS app_version,
+  file_id, line, record
+FROM usage_ledger_rows
+QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
+
+CREATE OR REPLACE VIEW session_index AS
+SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit_status,
+  TRY_CAST(record->>'duration_ms' AS BIGINT) AS duration_ms, TRY_CAST(record->>'turns' AS BIGINT) AS turns,
+  TRY_CAST(record->>'cost_usd' AS DOUBLE) AS cost_usd, TRY_CAST(record->>'real_errors' AS BIGINT) AS real_errors,
+  TRY_CAST(record->>'anomalies_count' AS BIGINT) AS anomalies_count, file_id, line, record
+FROM session_index_rows
+QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
+
+CREATE OR REPLACE VIEW sessions AS
+WITH per_session AS (
+  SELECT session_id, min(ts) AS first_event_ts, max(ts) AS last_event_ts, count(*) AS events,
+    bool_or(event = 'SessionStart') AS has_session_start, bool_or(event = 'SessionEnd') AS has_session_end,
+    bool_or(event IN ('StreamRestart', 'TurnComplete', 'LowYieldSpinIntervened')
+      OR type IN ('cooldown_probe', 'cooldown_probe_denied')
+      OR (event IN ('RetryTelemetry', 'StreamPhase', 'StreamStall', 'WatchdogKill', 'TimeoutFired', 'ModelCallUnpaired')
+          AND (json_exists(data, '$.chunk_count') OR json_exists(data, '$.discardedChars')))
+      OR (event = 'AfterModelRaw' AND json_exists(data, '$.gateway_request_id'))) AS head_markers,
+    bool_or(event IN ('RetryTelemetry', 'StreamPhase', 'StreamStall', 'WatchdogKill', 'TimeoutFired')) AS stream_rows
+  FROM events GROUP BY session_id)
+SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.events, 0) AS events,
+  coalesce(p.has_session_start, false) AS has_session_start, coalesce(p.has_session_end, false) AS has_session_end,
+  CASE WHEN p.head_markers THEN 'head' WHEN p.stream_rows THEN 'old' ELSE 'unknown' END AS generation
+FROM session_dirs d LEFT JOIN per_session p USING (session_id);
+`;
+
+export async function createSchema(db: Database): Promise<void> {
+  await db.run(TABLES);
+  await db.run(VIEWS);
+}

@@ -1,0 +1,190 @@
+// Named paths → the typed files the ingest adapters read. Accepts a sid-code home, a
+// trajectories dir, a trajectories/sessions dir, session dirs, single session files and tasks dirs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError } from '../errors.js';
+
+export type SourceKind =
+  | 'events' | 'errors' | 'warn-log' | 'session-summary' | 'heartbeat'
+  | 'usage-ledger' | 'session-index' | 'task-output';
+
+export interface SourceFile {
+  absPath: string;
+  /** Relative to the root the user named (forward slashes), as every output shows it. */
+  relPath: string;
+  kind: SourceKind;
+  sessionId: string | null;
+}
+
+export interface SessionDir {
+  sessionId: string;
+  relPath: string;
+}
+
+export interface SkippedInput {
+  absPath: string;
+  relPath: string;
+  reason: string;
+}
+
+export interface DiscoveredInputs {
+  root: string;
+  files: SourceFile[];
+  sessionDirs: SessionDir[];
+  skipped: SkippedInput[];
+}
+
+const SESSION_FILES: Record<string, SourceKind> = {
+  'events.jsonl': 'events',
+  'errors.jsonl': 'errors',
+  'warn.log': 'warn-log',
+  'session-summary.json': 'session-summary',
+  'heartbeat.txt': 'heartbeat',
+};
+const HOME_FILES: Record<string, SourceKind> = {
+  'usage-ledger.jsonl': 'usage-ledger',
+  'session-index.jsonl': 'session-index',
+};
+const WHAT_TO_PASS =
+  'pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir';
+
+function entries(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch (error) {
+    throw new InputError(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? error}; check its permissions`);
+  }
+}
+
+const isSessionDir = (dir: string) => entries(dir).some((e) => e.isFile() && e.name in SESSION_FILES);
+const hasTaskOutputs = (dir: string) => entries(dir).some((e) => e.isFile() && e.name.endsWith('.output'));
+
+class Collector {
+  files = new Map<string, SourceFile>();
+  sessionDirs = new Map<string, SessionDir>();
+  skipped = new Map<string, SkippedInput>();
+  constructor(private readonly root: string) {}
+
+  rel(abs: string): string {
+    const relative = path.relative(this.root, abs).split(path.sep).join('/');
+    return relative === '' ? path.basename(abs) : relative;
+  }
+
+  file(abs: string, kind: SourceKind, sessionId: string | null): void {
+    try {
+      fs.accessSync(abs, fs.constants.R_OK);
+    } catch {
+      throw new InputError(`cannot read ${abs}: permission denied; fix its permissions or leave it out`);
+    }
+    this.files.set(abs, { absPath: abs, relPath: this.rel(abs), kind, sessionId });
+  }
+
+  skip(abs: string, reason: string): void {
+    this.skipped.set(abs, { absPath: abs, relPath: this.rel(abs), reason });
+  }
+
+  sessionDir(dir: string): void {
+    const sessionId = path.basename(dir);
+    this.sessionDirs.set(sessionId, { sessionId, relPath: this.rel(dir) });
+    for (const e of entries(dir)) {
+      const abs = path.join(dir, e.name);
+      if (e.isFile() && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
+      else this.skip(abs, e.isDirectory() ? 'directory not read (not a telemetry format)' : 'not a format trajaudit reads');
+    }
+  }
+
+  sessionsDir(dir: string): void {
+    for (const e of entries(dir)) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory() && isSessionDir(abs)) this.sessionDir(abs);
+      else if (e.isDirectory()) this.skip(abs, 'session directory with no events.jsonl, errors.jsonl or warn.log');
+      else this.skip(abs, 'not a session directory');
+    }
+  }
+
+  tasksDir(dir: string): void {
+    for (const e of entries(dir)) {
+      const abs = path.join(dir, e.name);
+      if (e.isFile() && e.name.endsWith('.output')) this.file(abs, 'task-output', null);
+      else this.skip(abs, 'not a task .output file');
+    }
+  }
+
+  home(dir: string): void {
+    for (const e of entries(dir)) {
+      const abs = path.join(dir, e.name);
+      if (e.isFile() && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null);
+      else if (e.isDirectory() && e.name === 'trajectories') this.trajectories(abs);
+      else if (e.isDirectory() && e.name === 'tasks') this.tasksDir(abs);
+      else this.skip(abs, 'not a format trajaudit reads');
+    }
+  }
+
+  trajectories(dir: string): void {
+    for (const e of entries(dir)) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory() && e.name === 'sessions') this.sessionsDir(abs);
+      else this.skip(abs, 'not a format trajaudit reads');
+    }
+  }
+}
+
+function looksLikeHome(dir: string): boolean {
+  return entries(dir).some(
+    (e) => (e.isDirectory() && (e.name === 'trajectories' || e.name === 'tasks')) || (e.isFile() && e.name in HOME_FILES),
+  );
+}
+
+function addNamedPath(c: Collector, named: string): void {
+  const abs = path.resolve(named);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(abs);
+  } catch {
+    throw new InputError(`path ${named} does not exist; ${WHAT_TO_PASS}`);
+  }
+  const base = path.basename(abs);
+  if (stat.isFile()) {
+    if (base in SESSION_FILES) c.file(abs, SESSION_FILES[base], path.basename(path.dirname(abs)));
+    else if (base in HOME_FILES) c.file(abs, HOME_FILES[base], null);
+    else if (base.endsWith('.output')) c.file(abs, 'task-output', null);
+    else throw new InputError(`${named} is not a file trajaudit reads (events.jsonl, errors.jsonl, warn.log, session-summary.json, heartbeat.txt, usage-ledger.jsonl, session-index.jsonl, tasks/*.output); ${WHAT_TO_PASS}`);
+    if (base in SESSION_FILES) {
+      const sessionId = path.basename(path.dirname(abs));
+      c.sessionDirs.set(sessionId, { sessionId, relPath: c.rel(path.dirname(abs)) });
+    }
+    return;
+  }
+  if (!stat.isDirectory()) throw new InputError(`${named} is neither a file nor a directory; ${WHAT_TO_PASS}`);
+  if (looksLikeHome(abs)) return c.home(abs);
+  if (isSessionDir(abs)) return c.sessionDir(abs);
+  if (base === 'tasks' || hasTaskOutputs(abs)) return c.tasksDir(abs);
+  if (base === 'trajectories' || entries(abs).some((e) => e.isDirectory() && e.name === 'sessions')) return c.trajectories(abs);
+  if (entries(abs).some((e) => e.isDirectory() && isSessionDir(path.join(abs, e.name)))) return c.sessionsDir(abs);
+  throw new InputError(`${named} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); ${WHAT_TO_PASS}`);
+}
+
+function commonRoot(paths: string[]): string {
+  const dirs = paths.map((p) => {
+    const abs = path.resolve(p);
+    return fs.existsSync(abs) && fs.statSync(abs).isFile() ? path.dirname(abs) : abs;
+  });
+  let root = dirs[0];
+  for (const dir of dirs.slice(1)) {
+    while (dir !== root && !dir.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) root = path.dirname(root);
+  }
+  return root;
+}
+
+export function discoverInputs(paths: string[]): DiscoveredInputs {
+  const root = commonRoot(paths);
+  const c = new Collector(root);
+  for (const named of paths) addNamedPath(c, named);
+  const byPath = <T extends { relPath: string }>(a: T, b: T) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0);
+  return {
+    root,
+    files: [...c.files.values()].sort(byPath),
+    sessionDirs: [...c.sessionDirs.values()].sort(byPath),
+    skipped: [...c.skipped.values()].sort(byPath),
+  };
+}

@@ -1,0 +1,29 @@
+import type { Database } from '../../db/database.js';
+import type { SourceFile, SourceKind } from '../../discover/discover-inputs.js';
+import type { LineLedger } from '../line-ledger.js';
+
+export interface LoadTarget {
+  db: Database;
+  fileId: number;
+  file: SourceFile;
+  /** Where to start: 0/0 for a full load, the end of the last complete line for an append. */
+  startOffset: number;
+  lineBase: number;
+}
+
+/** One adapter per input format: reads a file into its table(s) and accounts for every line. */
+export interface Adapter {
+  kind: SourceKind;
+  /** Tables holding this adapter's rows (file_id and line columns), cleared on reload. */
+  tables: string[];
+  /** Append-only JSONL whose growth can be read from the last complete line. */
+  appendable: boolean;
+  /** Rows carry an event time (ts), so a --since window can skip old files. */
+  timed: boolean;
+  /**
+   * Reads the file and accounts for its lines (outside any transaction: DuckDB aborts a
+   * transaction on any error, and reading may fall back to a second reader), then returns
+   * `store`, which writes the rows inside the file's transaction.
+   */
+  read(target: LoadTarget): Promise<{ ledger: LineLedger; store: () => Promise<void> }>;
+}

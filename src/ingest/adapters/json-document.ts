@@ -1,0 +1,57 @@
+// Single-document files (session-summary.json, heartbeat.txt). Line accounting still holds:
+// a document that does not parse leaves all its non-blank lines unread, listed as one problem.
+import { insertRows } from '../../db/database.js';
+import type { SourceKind } from '../../discover/discover-inputs.js';
+import type { Problem } from '../line-ledger.js';
+import { readLines } from '../read-lines.js';
+import { excerpt, strictJsonObject } from '../strict-json.js';
+import type { Adapter } from './adapter.js';
+
+function lineOfPosition(text: string, position: number): number {
+  let line = 1;
+  for (let i = 0; i < position && i < text.length; i += 1) if (text[i] === '\n') line += 1;
+  return line;
+}
+
+export function jsonDocumentAdapter(
+  kind: SourceKind,
+  table: string,
+  columns: string[],
+  toRow: (doc: Record<string, unknown>, text: string) => unknown[],
+): Adapter {
+  return {
+    kind,
+    tables: [table],
+    appendable: false,
+    timed: kind === 'heartbeat',
+    async read(target) {
+      const { lines, bytes } = readLines(target.file.absPath);
+      const text = lines.map((l) => l.text).join('\n');
+      const blank = lines.filter((l) => l.text.trim() === '').length;
+      const nonBlank = lines.length - blank;
+      const verdict = nonBlank === 0 ? { ok: false as const, reason: 'empty document' } : strictJsonObject(text);
+      const base = { lines: lines.length, blank, bytes, completeBytes: bytes, completeLines: lines.length };
+      if (!verdict.ok) {
+        const at = /position (\d+)/.exec(verdict.reason);
+        const lineNo = at ? lineOfPosition(text, Number(at[1])) : 1;
+        const line = lines[lineNo - 1];
+        const ledger = {
+          ...base,
+          valid: 0,
+          malformed: nonBlank,
+          problems: nonBlank === 0 ? [] : [{
+            line: lineNo,
+            byteOffset: line?.byteOffset ?? 0,
+            kind: (line && !line.terminated && lineNo === lines.length ? 'truncated-tail' : 'malformed') as Problem['kind'],
+            reason: `${verdict.reason}; the whole document (${nonBlank} lines) is unread`,
+            excerpt: excerpt(line?.text ?? ''),
+          }],
+        };
+        return { ledger, store: async () => {} };
+      }
+      const doc = JSON.parse(text) as Record<string, unknown>;
+      const store = () => insertRows(target.db, table, columns, [[target.fileId, target.file.sessionId, ...toRow(doc, text)]]);
+      return { ledger: { ...base, valid: nonBlank, malformed: 0, problems: [] }, store };
+    },
+  };
+}

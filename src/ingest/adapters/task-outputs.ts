@@ -1,0 +1,35 @@
+// tasks/<taskId>.output (formats doc §10): free text, no timestamps. A census row per file with
+// enough of the head to classify test pollution; the content itself is not line-accounted.
+import fs from 'node:fs';
+import path from 'node:path';
+import { insertRows } from '../../db/database.js';
+import type { Adapter } from './adapter.js';
+
+const HEAD_BYTES = 256;
+const TASK_TYPES: Record<string, string> = { a: 'local_agent', s: 'local_shell', w: 'local_workflow' };
+
+const taskOutputs: Adapter = {
+  kind: 'task-output',
+  tables: ['task_outputs'],
+  appendable: false,
+  timed: false,
+  async read(target) {
+    const stat = fs.statSync(target.file.absPath);
+    const head = Buffer.alloc(Math.min(HEAD_BYTES, stat.size));
+    const fd = fs.openSync(target.file.absPath, 'r');
+    try {
+      fs.readSync(fd, head, 0, head.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const taskId = path.basename(target.file.absPath, '.output');
+    const prefix = /^[a-z]/.test(taskId) ? taskId[0] : null;
+    const store = () => insertRows(target.db, 'task_outputs', ['file_id', 'path', 'task_id', 'prefix', 'task_type', 'bytes', 'mtime', 'head'], [[
+      target.fileId, target.file.relPath, taskId, prefix, prefix ? (TASK_TYPES[prefix] ?? 'unknown') : 'unknown',
+      stat.size, stat.mtime.toISOString(), head.toString('utf8'),
+    ]]);
+    return { store, ledger: { lines: 0, valid: 0, blank: 0, malformed: 0, bytes: stat.size, completeBytes: stat.size, completeLines: 0, problems: [] } };
+  },
+};
+
+export default taskOutputs;

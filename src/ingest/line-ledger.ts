@@ -1,0 +1,26 @@
+/** One line that could not be read. Listed in input_problems; never dropped. */
+export interface Problem {
+  line: number;
+  byteOffset: number;
+  kind: 'malformed' | 'truncated-tail';
+  reason: string;
+  excerpt: string;
+}
+
+/** Line accounting for one file (or the part of it read this time). valid + blank + malformed = lines. */
+export interface LineLedger {
+  lines: number;
+  valid: number;
+  blank: number;
+  malformed: number;
+  /** Bytes read, from the start offset to the end of the last line read (terminated or not). */
+  bytes: number;
+  /** Offset just after the last newline: where an append resumes. */
+  completeBytes: number;
+  completeLines: number;
+  problems: Problem[];
+}
+
+export function emptyLedger(): LineLedger {
+  return { lines: 0, valid: 0, blank: 0, malformed: 0, bytes: 0, completeBytes: 0, completeLines: 0, problems: [] };
+}

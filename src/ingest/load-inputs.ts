@@ -1,0 +1,50 @@
+// The path every data command shares: open the database, ingest the named inputs into it.
+// Without --db the data lives in memory for this one command; with --db and no paths, the
+// database is used as it is (nothing is loaded from the default home behind the user's back).
+import fs from 'node:fs';
+import type { Progress } from '../command-result.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { defaultHome } from '../discover/default-home.js';
+import { discoverInputs } from '../discover/discover-inputs.js';
+import { InputError } from '../errors.js';
+import { ingest, type IngestSummary, type TimeWindow } from './ingest.js';
+
+export interface LoadInputsOptions {
+  paths: string[];
+  db?: string;
+  window?: TimeWindow;
+  /** `load` always ingests (the default home when no path is named), even with --db. */
+  alwaysIngest?: boolean;
+}
+
+export interface LoadedInputs {
+  db: Database;
+  summary: IngestSummary | null;
+  warnings: string[];
+}
+
+function namedPaths(options: LoadInputsOptions): string[] {
+  if (options.paths.length > 0) return options.paths;
+  const home = defaultHome();
+  if (!fs.existsSync(home)) {
+    throw new InputError(`no input path given and the default home ${home} does not exist; pass a path (e.g. a sid-code home) or set SID_CONFIG_DIR`);
+  }
+  return [home];
+}
+
+export async function loadInputs(options: LoadInputsOptions, progress: Progress): Promise<LoadedInputs> {
+  const useDbAsIs = options.db !== undefined && options.paths.length === 0 && !options.alwaysIngest;
+  const inputs = useDbAsIs ? null : discoverInputs(namedPaths(options));
+  const db = await openDatabase(options.db);
+  try {
+    const summary = inputs ? await ingest(db, inputs, options.window ?? {}, progress) : null;
+    const bad = (await db.all(`SELECT count(*) AS lines, count(DISTINCT file_id) AS files FROM input_problems`)).rows[0];
+    const warnings = (bad.lines as number) > 0
+      ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; they are listed by \`trajaudit sources\``]
+      : [];
+    return { db, summary, warnings };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+// Reads one JSONL file (or its new tail) into TEMP TABLE staged(line_no, line, verdict) and
+// accounts for every line. DuckDB splits lines and fast-paths the common case; any line whose
+// verdict could depend on DuckDB's lenient JSON reader goes to the strict judge (strict-json.ts).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../db/database.js';
+import { type LineLedger, type Problem } from './line-ledger.js';
+import { excerpt, strictJsonObject } from './strict-json.js';
+
+// yyjson, as DuckDB configures it, also accepts trailing commas and NaN/Infinity; a line without
+// these character sequences gets the same verdict from it as from a strict RFC 8259 parser.
+const LENIENT_SUSPECT = `(?i)nan|inf|,[ \\t\\r\\n]*[\\]}]`;
+
+const READ_LINES = `read_csv($src, columns={'line': 'VARCHAR'}, delim='\\x01', quote='', escape='', header=false,
+  auto_detect=false, new_line='\\n', max_line_size=67108864)`;
+
+export interface StageRange {
+  absPath: string;
+  startOffset: number;
+  lineBase: number;
+}
+
+function byteAt(absPath: string, position: number): number | null {
+  if (position < 0) return null;
+  const fd = fs.openSync(absPath, 'r');
+  try {
+    const one = Buffer.alloc(1);
+    return fs.readSync(fd, one, 0, 1, position) === 1 ? one[0] : null;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The new tail of a grown file, copied to a temp file (never written inside the input tree). */
+function copyTail(absPath: string, start: number): string {
+  const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trajaudit-')), 'tail.jsonl');
+  const input = fs.openSync(absPath, 'r');
+  const output = fs.openSync(tmp, 'w');
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    let position = start;
+    for (let n; (n = fs.readSync(input, chunk, 0, chunk.length, position)) > 0; position += n) fs.writeSync(output, chunk, 0, n);
+  } finally {
+    fs.closeSync(input);
+    fs.closeSync(output);
+  }
+  return tmp;
+}
+
+async function stageWithDuckDb(db: Database, src: string, lineBase: number): Promise<void> {
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE staged AS
+     SELECT row_number() OVER () + $base AS line_no, line, strlen(coalesce(line, '')) AS len,
+       CASE WHEN line IS NULL OR trim(line, ' \t\r') = '' THEN 'blank'
+            WHEN json_valid(line) AND ltrim(line, ' \t') LIKE '{%' AND NOT regexp_matches(line, '${LENIENT_SUSPECT}') THEN 'valid'
+            ELSE 'check' END AS verdict
+     FROM ${READ_LINES}`,
+    { src, base: lineBase },
+  );
+}
+
+/** For files DuckDB's line reader refuses (CRLF, invalid UTF-8, stray control bytes): Node splits them. */
+async function stageWithNode(db: Database, src: string, lineBase: number): Promise<Map<number, string>> {
+  const undecodable = new Map<number, string>();
+  const bytes = fs.readFileSync(src);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trajaudit-'));
+  const wrapped = path.join(tmpDir, 'staged.jsonl');
+  const out: string[] = [];
+  let start = 0;
+  let n = lineBase;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1) end = bytes.length;
+    n += 1;
+    let text: string;
+    try {
+      text = decoder.decode(bytes.subarray(start, end));
+    } catch {
+      undecodable.set(n, 'invalid UTF-8 byte sequence');
+      text = bytes.subarray(start, end).toString('latin1');
+    }
+    out.push(JSON.stringify({ n, line: text, len: end - start }));
+    start = end + 1;
+  }
+  fs.writeFileSync(wrapped, out.length ? `${out.join('\n')}\n` : '');
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE staged AS
+     SELECT n AS line_no, line, len,
+       CASE WHEN trim(line, ' \t\r') = '' THEN 'blank' WHEN n IN (${[...undecodable.keys(), -1].join(',')}) THEN 'malformed'
+            ELSE 'check' END AS verdict
+     FROM read_json($src, format='newline_delimited', columns={n: 'BIGINT', line: 'VARCHAR', len: 'BIGINT'})`,
+    { src: wrapped },
+  );
+  fs.rmSync(tmpDir, { recursive: true, force: true });
+  return undecodable;
+}
+
+async function judgeSuspects(db: Database, malformed: Map<number, string>): Promise<Map<number, string>> {
+  const suspects = await db.all(`SELECT line_no, line, json_valid(line) AS duck_ok FROM staged WHERE verdict = 'check'`);
+  const valid: number[] = [];
+  for (const row of suspects.rows) {
+    const lineNo = row.line_no as number;
+    const text = row.line as string;
+    const verdict = strictJsonObject(text);
+    if (!verdict.ok) malformed.set(lineNo, verdict.reason);
+    else if (row.duck_ok !== true) malformed.set(lineNo, 'valid JSON that DuckDB cannot store (lone surrogate escape?)');
+    else valid.push(lineNo);
+  }
+  if (valid.length) await db.run(`UPDATE staged SET verdict = 'valid' WHERE line_no IN (${valid.join(',')})`);
+  if (malformed.size) await db.run(`UPDATE staged SET verdict = 'malformed' WHERE line_no IN (${[...malformed.keys()].join(',')})`);
+  return malformed;
+}
+
+export async function stageJsonl(db: Database, range: StageRange): Promise<LineLedger> {
+  const src = range.startOffset > 0 ? copyTail(range.absPath, range.startOffset) : range.absPath;
+  try {
+    let known = new Map<number, string>();
+    try {
+      await stageWithDuckDb(db, src, range.lineBase);
+    } catch (error) {
+      if (process.env.TRAJAUDIT_DEBUG) process.stderr.write(`duckdb line reader refused ${range.absPath}: ${error}\n`);
+      known = await stageWithNode(db, src, range.lineBase);
+    }
+    const reasons = await judgeSuspects(db, known);
+    const totals = (
+      await db.all(`SELECT count(*) AS lines, count(*) FILTER (verdict = 'valid') AS valid,
+        count(*) FILTER (verdict = 'blank') AS blank, coalesce(sum(len + 1), 0) AS bytes,
+        max(line_no) AS last_no, arg_max(len, line_no) AS last_len FROM staged`)
+    ).rows[0] as Record<string, number | null>;
+    const lines = totals.lines ?? 0;
+    let bytes = totals.bytes ?? 0;
+    const terminated = lines === 0 || byteAt(range.absPath, range.startOffset + bytes - 1) === 10;
+    if (!terminated) bytes -= 1;
+    const problems: Problem[] = [];
+    if (reasons.size) {
+      const offsets = await db.all(
+        `SELECT line_no, line, coalesce(sum(len + 1) OVER (ORDER BY line_no ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS off
+         FROM staged QUALIFY verdict = 'malformed' ORDER BY line_no`,
+      );
+      for (const row of offsets.rows) {
+        const lineNo = row.line_no as number;
+        const text = (row.line as string) ?? '';
+        problems.push({
+          line: lineNo,
+          byteOffset: range.startOffset + (row.off as number),
+          kind: !terminated && lineNo === totals.last_no ? 'truncated-tail' : 'malformed',
+          reason: reasons.get(lineNo) ?? 'unreadable',
+          excerpt: excerpt(text),
+        });
+      }
+    }
+    const lastLen = (totals.last_len as number) ?? 0;
+    return {
+      lines,
+      valid: totals.valid ?? 0,
+      blank: totals.blank ?? 0,
+      malformed: problems.length,
+      bytes,
+      completeBytes: range.startOffset + (terminated ? bytes : bytes - lastLen),
+      completeLines: range.lineBase + (terminated ? lines : lines - 1),
+      problems,
+    };
+  } finally {
+    if (src !== range.absPath) fs.rmSync(path.dirname(src), { recursive: true, force: true });
+  }
+}

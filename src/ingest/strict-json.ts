@@ -1,0 +1,28 @@
+// The judge of "valid line": V8's JSON.parse implements RFC 8259 exactly (no trailing commas,
+// comments, NaN/Infinity, or second value). DuckDB's reader is lenient (trailing commas, NaN),
+// so it only ever fast-paths lines that cannot contain those constructs (see stage-jsonl.ts).
+export type StrictVerdict = { ok: true } | { ok: false; reason: string };
+
+function hint(message: string): string {
+  if (/after JSON/i.test(message)) return `${message} (two JSON values on one line: interleaved writers?)`;
+  if (/Unexpected end of JSON/i.test(message)) return `${message} (line cut short)`;
+  return message;
+}
+
+export function strictJsonObject(text: string): StrictVerdict {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: hint((error as Error).message) };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    return { ok: false, reason: `valid JSON but ${what}, not an object` };
+  }
+  return { ok: true };
+}
+
+export function excerpt(text: string): string {
+  return [...text].slice(0, 120).join('');
+}

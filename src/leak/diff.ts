@@ -1,0 +1,101 @@
+import picomatch from 'picomatch';
+import type { Entry, Snapshot } from './snapshot.js';
+
+export interface Counts {
+  exists: boolean;
+  /** Everything that is not a directory: regular files, symlinks, sockets. */
+  files: number;
+  bytes: number;
+}
+
+export interface Added { path: string; bytes: number }
+export interface Changed { path: string; bytesBefore: number; bytesAfter: number }
+export interface Allowed { path: string; change: 'added' | 'changed'; bytes: number }
+
+export interface DirReport {
+  /** The --watch value as the user typed it (before `~` expansion), so output is stable across machines. */
+  dir: string;
+  /** The dir did not exist before the command and does after. */
+  created: boolean;
+  leaked: boolean;
+  before: Counts;
+  after: Counts;
+  /** Added and changed entries not matched by --allow: these fail the run. */
+  added: Added[];
+  changed: Changed[];
+  /** Reported, never a failure: a command cleaning up is not leaking. */
+  removed: Added[];
+  allowed: Allowed[];
+}
+
+export type AllowMatcher = (relativePath: string) => boolean;
+
+export function allowMatcher(globs: string[]): AllowMatcher {
+  if (globs.length === 0) return () => false;
+  return picomatch(globs.map((g) => g.replace(/^\.\//, '')), { dot: true });
+}
+
+export function diffSnapshots(dir: string, before: Snapshot, after: Snapshot, isAllowed: AllowMatcher): DirReport {
+  const addedKeys = leaves([...after.entries.keys()].filter((key) => !before.entries.has(key)));
+  const removedKeys = leaves([...before.entries.keys()].filter((key) => !after.entries.has(key)));
+  const changedKeys = [...after.entries.keys()].filter((key) => {
+    const old = before.entries.get(key);
+    return old !== undefined && isChanged(old, after.entries.get(key)!);
+  });
+
+  const report: DirReport = {
+    dir,
+    created: !before.exists && after.exists,
+    leaked: false,
+    before: counts(before),
+    after: counts(after),
+    added: [],
+    changed: [],
+    removed: removedKeys.map((key) => ({ path: key, bytes: before.entries.get(key)!.size })),
+    allowed: [],
+  };
+  for (const key of addedKeys) {
+    const bytes = after.entries.get(key)!.size;
+    if (isAllowed(key.replace(/\/$/, ''))) report.allowed.push({ path: key, change: 'added', bytes });
+    else report.added.push({ path: key, bytes });
+  }
+  for (const key of changedKeys) {
+    const bytes = after.entries.get(key)!.size;
+    if (isAllowed(key)) report.allowed.push({ path: key, change: 'changed', bytes });
+    else report.changed.push({ path: key, bytesBefore: before.entries.get(key)!.size, bytesAfter: bytes });
+  }
+  report.allowed.sort((a, b) => compare(a.path, b.path));
+  // Creating the watched dir leaves a directory behind even when nothing is put in it.
+  const createdEmpty = report.created && addedKeys.length === 0;
+  report.leaked = report.added.length > 0 || report.changed.length > 0 || createdEmpty;
+  return report;
+}
+
+/** Directories change mtime whenever their contents do; only their appearance or removal counts. */
+function isChanged(old: Entry, now: Entry): boolean {
+  if (old.kind !== now.kind) return true;
+  if (now.kind === 'dir') return false;
+  if (old.size !== now.size || old.mtimeMs !== now.mtimeMs) return true;
+  return old.hash !== undefined && now.hash !== undefined && old.hash !== now.hash;
+}
+
+/** Keep a new (or removed) directory only when nothing listed lies inside it: its files say it all. */
+function leaves(keys: string[]): string[] {
+  const sorted = keys.sort(compare);
+  return sorted.filter((key, i) => !(key.endsWith('/') && sorted[i + 1]?.startsWith(key)));
+}
+
+function counts(snapshot: Snapshot): Counts {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of snapshot.entries.values()) {
+    if (entry.kind === 'dir') continue;
+    files += 1;
+    bytes += entry.size;
+  }
+  return { exists: snapshot.exists, files, bytes };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,45 @@
+import type { Counts, DirReport } from './diff.js';
+import { summarize, type LeakReport } from './report.js';
+
+export function renderLeakText(report: LeakReport): string {
+  const lines: string[] = [];
+  for (const dir of report.watched) lines.push(...dirLines(dir));
+  lines.push(verdict(report));
+  return `${lines.join('\n')}\n`;
+}
+
+function dirLines(dir: DirReport): string[] {
+  const lines = [`${dir.dir}: before ${counts(dir.before)}; after ${counts(dir.after)}`];
+  for (const item of dir.added) lines.push(`  added    ${item.path} (${bytes(item.bytes)})`);
+  for (const item of dir.changed) lines.push(`  changed  ${item.path} (${item.bytesBefore} → ${bytes(item.bytesAfter)})`);
+  for (const item of dir.removed) lines.push(`  removed  ${item.path} (${bytes(item.bytes)})`);
+  for (const item of dir.allowed) lines.push(`  allowed  ${item.path} (${item.change}, ${bytes(item.bytes)})`);
+  if (dir.created && dir.leaked && dir.added.length === 0 && dir.changed.length === 0) {
+    lines.push('  created  (the watched dir itself, left behind empty)');
+  }
+  return lines;
+}
+
+function verdict(report: LeakReport): string {
+  const s = summarize(report.watched);
+  const leak = s.leaked
+    ? `leaked: ${s.added} added, ${s.changed} changed outside --allow in ${s.leakedDirs} of ${s.dirs} watched dirs`
+    : `clean: nothing added or changed outside --allow in ${s.dirs} watched dirs`;
+  const extra = [s.removed ? `${s.removed} removed` : '', s.allowed ? `${s.allowed} allowed` : ''].filter(Boolean);
+  const tail = extra.length ? ` (${extra.join(', ')})` : '';
+  if (report.commandExitCode === 0) return `leak-check: ${leak}${tail}`;
+  const how = report.signal ? `was killed by ${report.signal}` : `exited ${report.commandExitCode}`;
+  return `leak-check: command failed: ${shellWords(report.command)} ${how}; ${leak}${tail}`;
+}
+
+function counts(c: Counts): string {
+  return c.exists ? `${c.files} files, ${bytes(c.bytes)}` : 'missing';
+}
+
+function bytes(n: number): string {
+  return n === 1 ? '1 byte' : `${n} bytes`;
+}
+
+function shellWords(argv: string[]): string {
+  return argv.map((word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
+}

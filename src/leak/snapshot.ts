@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { InputError } from '../errors.js';
+
+export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
+
+export interface Entry {
+  kind: EntryKind;
+  size: number;
+  mtimeMs: number;
+  /** Content hash of small regular files only (see HASH_LIMIT). */
+  hash?: string;
+}
+
+export interface Snapshot {
+  exists: boolean;
+  /** Keyed by path relative to the watched dir, '/'-separated; directories end in '/'. */
+  entries: Map<string, Entry>;
+  /** Subdirectories that could not be listed (reported as warnings, never skipped silently). */
+  unreadable: string[];
+}
+
+/**
+ * Linux stamps mtimes from a coarse clock, so a rewrite of the same size within one tick keeps
+ * size and mtime. Hashing small files catches that; large files are rare in the dirs this
+ * guards and cost too much to read twice.
+ */
+const HASH_LIMIT = 64 * 1024;
+
+/** `label` is the --watch value as given, for messages. */
+export async function takeSnapshot(dir: string, label: string): Promise<Snapshot> {
+  const snapshot: Snapshot = { exists: false, entries: new Map(), unreadable: [] };
+  const root = await lstatOrNull(dir);
+  if (!root) return snapshot;
+  if (!root.isDirectory()) throw new InputError(`--watch ${label}: not a directory; pass the directory to watch`);
+  snapshot.exists = true;
+  await walk(dir, '', snapshot);
+  return snapshot;
+}
+
+async function walk(absolute: string, relative: string, snapshot: Snapshot): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(absolute);
+  } catch (error) {
+    if (code(error) === 'ENOENT') return; // removed while we looked: nothing there to record
+    snapshot.unreadable.push(`${relative || '.'}: ${code(error) ?? String(error)}`);
+    return;
+  }
+  for (const name of names.sort()) {
+    const childAbsolute = path.join(absolute, name);
+    const childRelative = relative ? `${relative}/${name}` : name;
+    const stats = await lstatOrNull(childAbsolute);
+    if (!stats) continue;
+    if (stats.isDirectory()) {
+      snapshot.entries.set(`${childRelative}/`, { kind: 'dir', size: 0, mtimeMs: stats.mtimeMs });
+      await walk(childAbsolute, childRelative, snapshot);
+      continue;
+    }
+    const kind: EntryKind = stats.isFile() ? 'file' : stats.isSymbolicLink() ? 'symlink' : 'other';
+    const entry: Entry = { kind, size: stats.size, mtimeMs: stats.mtimeMs };
+    if (kind === 'file' && stats.size <= HASH_LIMIT) entry.hash = await hashOrUndefined(childAbsolute);
+    snapshot.entries.set(childRelative, entry);
+  }
+}
+
+async function hashOrUndefined(file: string): Promise<string | undefined> {
+  try {
+    return createHash('sha1').update(await readFile(file)).digest('hex');
+  } catch {
+    return undefined; // unreadable or gone: size and mtime still compare
+  }
+}
+
+async function lstatOrNull(file: string) {
+  try {
+    return await lstat(file);
+  } catch (error) {
+    if (code(error) === 'ENOENT' || code(error) === 'ENOTDIR') return null;
+    throw new InputError(`cannot read ${file}: ${code(error) ?? String(error)}`);
+  }
+}
+
+function code(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}

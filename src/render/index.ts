@@ -1,0 +1,19 @@
+import renderCsv from './csv.js';
+import renderJson from './json.js';
+import renderMarkdown from './markdown.js';
+import renderTable from './table.js';
+import type { Renderer, Tabular } from './types.js';
+
+export const tabularRenderers = {
+  table: renderTable,
+  json: renderJson,
+  csv: renderCsv,
+  md: renderMarkdown,
+} satisfies Record<string, Renderer>;
+
+export type TabularFormat = keyof typeof tabularRenderers;
+export const tabularFormats = Object.keys(tabularRenderers) as TabularFormat[];
+
+export function renderTabular(table: Tabular, format: TabularFormat): string {
+  return tabularRenderers[format](table);
+}

@@ -1,0 +1,16 @@
+import { cellText } from './cell-text.js';
+import type { Tabular } from './types.js';
+
+export function escapeMarkdownCell(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** GitHub-flavoured Markdown table; numbers are right-aligned. */
+export default function renderMarkdown(t: Tabular): string {
+  if (t.rows.length === 0) return `_(no rows)_\n`;
+  const numeric = t.columns.map((c) => t.rows.every((r) => r[c] === null || typeof r[c] === 'number'));
+  const head = `| ${t.columns.map(escapeMarkdownCell).join(' | ')} |`;
+  const rule = `|${numeric.map((n) => (n ? ' ---: ' : ' --- ')).join('|')}|`;
+  const body = t.rows.map((row) => `| ${t.columns.map((c) => escapeMarkdownCell(cellText(row[c]))).join(' | ')} |`);
+  return `${[head, rule, ...body].join('\n')}\n`;
+}

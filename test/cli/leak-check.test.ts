@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
+let root: string;
+let watched: string;
+
+function leakCheck(args: string[], script: string, env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [cli, 'leak-check', ...args, '--', process.execPath, '-e', script], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1', TZ: 'UTC', ...env },
+    encoding: 'utf8',
+  });
+  return { stdout: result.stdout, stderr: result.stderr, code: result.status };
+}
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'trajaudit-leak-'));
+  watched = path.join(root, 'home');
+  mkdirSync(path.join(watched, 'tasks'), { recursive: true });
+  writeFileSync(path.join(watched, 'tasks', 'a.output'), 'keep me\n');
+  writeFileSync(path.join(watched, 'old.txt'), 'old');
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('trajaudit leak-check', () => {
+  it('passes a clean command, with its stdout passed through before the report', () => {
+    const r = leakCheck(['--watch', 'home'], 'console.log("hello from the child")');
+    expect(r).toEqual({
+      code: 0,
+      stderr: '',
+      stdout:
+        'hello from the child\n' +
+        'home: before 2 files, 11 bytes; after 2 files, 11 bytes\n' +
+        'leak-check: clean: nothing added or changed outside --allow in 1 watched dirs\n',
+    });
+  });
+
+  it('fails a command that leaves a file behind and lists it', () => {
+    const r = leakCheck(['--watch', 'home'], 'require("fs").writeFileSync("home/tasks/leak.output", "[轮次 1] 测试响应")');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      'home: before 2 files, 11 bytes; after 3 files, 34 bytes\n' +
+        '  added    tasks/leak.output (23 bytes)\n' +
+        'leak-check: leaked: 1 added, 0 changed outside --allow in 1 of 1 watched dirs\n',
+    );
+  });
+
+  it('sees a rewrite that keeps the size and the mtime', () => {
+    const file = path.join(watched, 'old.txt');
+    utimesSync(file, 1_700_000_000, 1_700_000_000); // whole seconds: the child can restore it exactly
+    const script = 'const fs = require("fs"); fs.writeFileSync("home/old.txt", "new"); fs.utimesSync("home/old.txt", 1700000000, 1700000000)';
+    const r = leakCheck(['--watch', 'home'], script);
+    expect(statSync(file).mtimeMs).toBe(1_700_000_000_000);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('  changed  old.txt (3 → 3 bytes)\n');
+  });
+
+  it("passes on the command's own failure code, even when it also leaked", () => {
+    const r = leakCheck(['--watch', 'home'], 'require("fs").writeFileSync("home/x", ""); process.exit(3)');
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('  added    x (0 bytes)\n');
+    expect(r.stdout).toMatch(/^leak-check: command failed: .* exited 3; leaked: 1 added/m);
+  });
+
+  it('reports a signal death as 128 + the signal number', () => {
+    const r = leakCheck(['--watch', 'home'], 'process.kill(process.pid, "SIGTERM")');
+    expect(r.code).toBe(143);
+    expect(r.stdout).toMatch(/was killed by SIGTERM; clean/);
+  });
+
+  it('allows changes matching --allow, dot files included, and lists them as allowed', () => {
+    const script = 'const fs = require("fs"); fs.mkdirSync("home/.cache"); fs.writeFileSync("home/.cache/x.log", "abc"); fs.writeFileSync("home/old.txt", "changed")';
+    const r = leakCheck(['--watch', 'home', '--allow', '**/*.log', '--allow', 'old.txt'], script);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'home: before 2 files, 11 bytes; after 3 files, 18 bytes\n' +
+        '  allowed  .cache/x.log (added, 3 bytes)\n' +
+        '  allowed  old.txt (changed, 7 bytes)\n' +
+        'leak-check: clean: nothing added or changed outside --allow in 1 watched dirs (2 allowed)\n',
+    );
+  });
+
+  it('counts a watched dir that does not exist as empty, so creating it leaks', () => {
+    const r = leakCheck(['--watch', 'home', '--watch', 'later'], 'require("fs").mkdirSync("later")');
+    expect(r.code).toBe(1);
+    expect(existsSync(path.join(root, 'later'))).toBe(true);
+    expect(r.stdout).toContain('later: before missing; after 0 files, 0 bytes\n  created  (the watched dir itself, left behind empty)\n');
+    expect(r.stdout).toContain('leaked: 0 added, 0 changed outside --allow in 1 of 2 watched dirs');
+  });
+
+  it('expands ~ in --watch to the home dir', () => {
+    const r = leakCheck(['--watch', '~/fresh'], 'require("fs").mkdirSync("home/fresh/sub", { recursive: true })', { HOME: watched });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('~/fresh: before missing; after 0 files, 0 bytes\n  added    sub/ (0 bytes)\n');
+  });
+
+  it('reports a removal without failing', () => {
+    const r = leakCheck(['--watch', 'home'], 'require("fs").rmSync("home/tasks", { recursive: true })');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      'home: before 2 files, 11 bytes; after 1 files, 3 bytes\n' +
+        '  removed  tasks/a.output (8 bytes)\n' +
+        'leak-check: clean: nothing added or changed outside --allow in 1 watched dirs (1 removed)\n',
+    );
+  });
+
+  it('prints one JSON document and sends the child stdout to stderr under --format json', () => {
+    const script = 'const fs = require("fs"); console.log("child says hi"); fs.writeFileSync("home/tasks/new.output", "12345"); fs.writeFileSync("home/tasks/a.output", "rewritten\\n"); fs.rmSync("home/old.txt"); fs.writeFileSync("home/ok.tmp", "1")';
+    const r = leakCheck(['--watch', 'home', '--allow', '*.tmp', '--format', 'json'], script);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('child says hi\n');
+    expect(JSON.parse(r.stdout)).toEqual({
+      version: 1,
+      command: [process.execPath, '-e', script],
+      exitCode: 1,
+      commandExitCode: 0,
+      signal: null,
+      watched: [
+        {
+          dir: 'home',
+          created: false,
+          leaked: true,
+          before: { exists: true, files: 2, bytes: 11 },
+          after: { exists: true, files: 3, bytes: 16 },
+          added: [{ path: 'tasks/new.output', bytes: 5 }],
+          changed: [{ path: 'tasks/a.output', bytesBefore: 8, bytesAfter: 10 }],
+          removed: [{ path: 'old.txt', bytes: 3 }],
+          allowed: [{ path: 'ok.tmp', change: 'added', bytes: 1 }],
+        },
+      ],
+      summary: { dirs: 1, leakedDirs: 1, added: 1, changed: 1, removed: 1, allowed: 1, leaked: true },
+    });
+  });
+
+  it('exits 2 with a clear message when the command cannot be started', () => {
+    const result = spawnSync(process.execPath, [cli, 'leak-check', '--watch', watched, '--', 'no-such-command-xyz'], {
+      env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("trajaudit: cannot run 'no-such-command-xyz': command not found; check the name and PATH\n");
+  });
+
+  it('exits 2 when a watched path is a file', () => {
+    const r = leakCheck(['--watch', 'home/old.txt'], '');
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: --watch home/old.txt: not a directory; pass the directory to watch\n' });
+  });
+});
