@@ -1,0 +1,17 @@
+-- name: retry-telemetry
+-- description: RetryTelemetry events by data.type, split main loop (no agentId) vs subagents (with agentId).
+-- param: since TIMESTAMP = NULL
+-- param: until TIMESTAMP = NULL
+-- param: session VARCHAR = NULL
+SELECT type,
+  count(*) AS events,
+  count(*) FILTER (agent_id IS NULL) AS main_loop,
+  count(*) FILTER (agent_id IS NOT NULL) AS subagent,
+  count(DISTINCT session_id) AS sessions,
+  count(DISTINCT agent_id) AS agents
+FROM retry_telemetry
+WHERE ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
+  AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
+  AND ($session IS NULL OR session_id = $session)
+GROUP BY type
+ORDER BY events DESC, type;

@@ -1,0 +1,67 @@
+// Turns --param/--since/--until/--session and config into bound values: typed, validated,
+// never spliced into SQL text.
+import { UsageError } from '../errors.js';
+import type { Params } from '../db/database.js';
+import { parseTime } from '../time/parse-time.js';
+import type { CannedQuery, ParamType, QueryParam } from './load-queries.js';
+
+function parseValue(param: QueryParam, text: string, origin: string): string | number | boolean | null {
+  if (text === 'NULL' || text === 'null') return null;
+  const bad = (what: string) => new UsageError(`${origin}: ${param.name} takes ${what}, got ${JSON.stringify(text)}`);
+  const types: Record<ParamType, () => string | number | boolean> = {
+    TIMESTAMP: () => parseTime(text, origin).toISOString(),
+    VARCHAR: () => (/^'.*'$/s.test(text) ? text.slice(1, -1).replace(/''/g, "'") : text),
+    BIGINT: () => {
+      if (!/^-?\d+$/.test(text)) throw bad('a whole number');
+      return Number(text);
+    },
+    DOUBLE: () => {
+      if (!Number.isFinite(Number(text)) || text.trim() === '') throw bad('a number');
+      return Number(text);
+    },
+    BOOLEAN: () => {
+      if (!/^(true|false)$/i.test(text)) throw bad('true or false');
+      return text.toLowerCase() === 'true';
+    },
+  };
+  return types[param.type]();
+}
+
+export interface BindInput {
+  params: string[];
+  since?: string;
+  until?: string;
+  /** Already resolved to a full session id. */
+  session?: string;
+  /** Values from trajaudit.config.json for params a query declares (e.g. test_pattern). */
+  fromConfig?: Record<string, string>;
+}
+
+export function bindParams(query: CannedQuery, input: BindInput): Params {
+  const declared = new Map(query.params.map((p) => [p.name, p]));
+  const bound: Params = {};
+  for (const p of query.params) bound[p.name] = parseValue(p, p.defaultText, `default of ${query.name}`);
+  for (const [name, value] of Object.entries(input.fromConfig ?? {})) {
+    if (declared.has(name)) bound[name] = value;
+  }
+  const set = (name: string, text: string, origin: string) => {
+    const param = declared.get(name);
+    if (!param) {
+      const names = query.params.map((p) => p.name).join(', ') || 'none';
+      throw new UsageError(`${origin}: query ${query.name} has no parameter ${name} (its parameters: ${names})`);
+    }
+    bound[name] = parseValue(param, text, origin);
+  };
+  for (const assignment of input.params) {
+    const eq = assignment.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--param ${JSON.stringify(assignment)} is not key=value`);
+    set(assignment.slice(0, eq), assignment.slice(eq + 1), `--param ${assignment}`);
+  }
+  if (input.since !== undefined) set('since', input.since, '--since');
+  if (input.until !== undefined) set('until', input.until, '--until');
+  if (input.session !== undefined) {
+    if (!declared.has('session')) throw new UsageError(`--session: query ${query.name} cannot be filtered by session`);
+    bound.session = input.session;
+  }
+  return bound;
+}

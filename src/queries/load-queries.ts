@@ -1,0 +1,69 @@
+// Canned queries: top-level queries/<name>.sql, each documenting itself in header comments:
+//   -- name: retry-telemetry
+//   -- description: …            (may continue on further `-- ` lines before the first param)
+//   -- param: since TIMESTAMP = NULL
+// The loader rejects a file whose name differs from its header, and any parameter that is
+// declared but not used or used but not declared ("unbound").
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InternalError } from '../errors.js';
+
+export type ParamType = 'TIMESTAMP' | 'VARCHAR' | 'BIGINT' | 'DOUBLE' | 'BOOLEAN';
+const PARAM_TYPES: ParamType[] = ['TIMESTAMP', 'VARCHAR', 'BIGINT', 'DOUBLE', 'BOOLEAN'];
+
+export interface QueryParam {
+  name: string;
+  type: ParamType;
+  /** Default as written in the header (NULL, a number, true/false or a 'quoted string'). */
+  defaultText: string;
+}
+
+export interface CannedQuery {
+  name: string;
+  description: string;
+  params: QueryParam[];
+  sql: string;
+  file: string;
+}
+
+export const QUERIES_DIR = fileURLToPath(new URL('../../queries/', import.meta.url));
+
+export function parseQuery(file: string, text: string): CannedQuery {
+  const where = path.basename(file);
+  const fail = (why: string) => new InternalError(`canned query ${where}: ${why}`);
+  const header = text.split('\n').filter((l) => l.startsWith('--')).map((l) => l.replace(/^--\s?/, ''));
+  let name: string | undefined;
+  const description: string[] = [];
+  const params: QueryParam[] = [];
+  let inDescription = false;
+  for (const line of header) {
+    const field = /^(name|description|param):\s*(.*)$/.exec(line);
+    if (field?.[1] === 'name') name = field[2].trim();
+    if (field?.[1] === 'description') description.push(field[2].trim());
+    if (field?.[1] === 'param') {
+      const m = /^([a-z_][a-z0-9_]*)\s+([A-Z]+)\s*=\s*(.+)$/.exec(field[2].trim());
+      if (!m) throw fail(`bad param line "${line}" (expected "-- param: NAME TYPE = default")`);
+      if (!PARAM_TYPES.includes(m[2] as ParamType)) throw fail(`param ${m[1]} has type ${m[2]}; use one of ${PARAM_TYPES.join(', ')}`);
+      params.push({ name: m[1], type: m[2] as ParamType, defaultText: m[3].trim() });
+    }
+    if (field) inDescription = field[1] === 'description';
+    else if (inDescription && line.trim() !== '') description.push(line.trim());
+  }
+  const expected = path.basename(file, '.sql');
+  if (name !== expected) throw fail(`header "-- name: ${name ?? ''}" must equal the file name "${expected}"`);
+  if (description.length === 0) throw fail('missing "-- description:"');
+  const body = text.split('\n').filter((l) => !l.trimStart().startsWith('--')).join('\n');
+  const used = new Set([...body.matchAll(/\$([a-z_][a-z0-9_]*)/g)].map((m) => m[1]));
+  for (const p of params) if (!used.has(p.name)) throw fail(`param ${p.name} is declared but never used`);
+  for (const u of used) if (!params.some((p) => p.name === u)) throw fail(`$${u} is used but not declared with "-- param:"`);
+  return { name, description: description.join(' '), params, sql: text, file };
+}
+
+export function loadQueries(dir: string = QUERIES_DIR): CannedQuery[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => parseQuery(path.join(dir, f), fs.readFileSync(path.join(dir, f), 'utf8')));
+}

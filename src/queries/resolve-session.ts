@@ -1,0 +1,17 @@
+import type { Database } from '../db/database.js';
+import { UsageError } from '../errors.js';
+
+/** SESSION as a user types it: the full id, a unique prefix, or the 8-hex suffix (formats doc §1.1). */
+export async function resolveSession(db: Database, wanted: string): Promise<string> {
+  const table = await db.all(
+    `SELECT session_id FROM (SELECT session_id FROM session_dirs UNION SELECT DISTINCT session_id FROM events)
+     WHERE session_id = $w OR starts_with(session_id, $w) OR (length($w) = 8 AND ends_with(session_id, '-' || $w))
+     ORDER BY session_id`,
+    { w: wanted },
+  );
+  const ids = table.rows.map((r) => r.session_id as string);
+  if (ids.includes(wanted)) return wanted;
+  if (ids.length === 1) return ids[0];
+  if (ids.length === 0) throw new UsageError(`no session matches ${JSON.stringify(wanted)}; list them with: trajaudit sql "SELECT session_id FROM sessions"`);
+  throw new UsageError(`session ${JSON.stringify(wanted)} is ambiguous; it matches:\n  ${ids.join('\n  ')}\npass more of the id`);
+}
