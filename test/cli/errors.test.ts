@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+
+describe('bad input: one line saying what, where and what to do; exit 2; no stack trace', () => {
+  it('a missing path', () => {
+    const run = runCli(['sources', 'no/such/home']);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: path no/such/home does not exist; pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n' });
+  });
+
+  it('a directory that holds no sid-code data', () => {
+    const { dir, cleanup } = tempDir();
+    fs.writeFileSync(path.join(dir, 'README.txt'), 'nothing here\n');
+    try {
+      const run = runCli(['sources', dir]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`trajaudit: ${dir} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a --db that is not a DuckDB file', () => {
+    const { dir, cleanup } = tempDir();
+    const bogus = path.join(dir, 'notes.duckdb');
+    fs.writeFileSync(bogus, 'these are my notes, not a database\n');
+    try {
+      const run = runCli(['load', path.join(FIXTURES, 'malformed-lines'), '--db', bogus]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^trajaudit: ${bogus} is not a DuckDB database trajaudit can open \\(.*\\); pass --db a new file name or a file written by \`trajaudit load\`\\n$`));
+      expect(fs.readFileSync(bogus, 'utf8')).toBe('these are my notes, not a database\n');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('no path and no default home', () => {
+    const run = runCli(['sources'], { env: { SID_CONFIG_DIR: '/nonexistent/sid-home' } });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: no input path given and the default home /nonexistent/sid-home does not exist; pass a path (e.g. a sid-code home) or set SID_CONFIG_DIR\n' });
+  });
+
+  it('SID_CONFIG_DIR is the default home', () => {
+    const run = runCli(['sql', 'SELECT count(*) AS n FROM events', '--format', 'csv'], { env: { SID_CONFIG_DIR: path.join(FIXTURES, 'malformed-lines') } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('n\r\n4\r\n');
+  });
+
+  it('an unknown flag and a bad SQL statement are usage errors', () => {
+    const flag = runCli(['sources', '--frobnicate']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/^error: unknown option '--frobnicate'\n/);
+    const sql = runCli(['sql', 'SELEC 1', path.join(FIXTURES, 'malformed-lines')]);
+    expect(sql.code).toBe(2);
+    expect(sql.stderr).toMatch(/^trajaudit: the SQL statement failed: Parser Error: syntax error at or near "SELEC"/);
+  });
+
+  it('--since that is not a time', () => {
+    const run = runCli(['query', 'retry-telemetry', path.join(FIXTURES, 'malformed-lines'), '--since', 'last tuesday']);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: --since "last tuesday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n' });
+  });
+});

@@ -1,0 +1,86 @@
+// `load --db` is incremental and idempotent (issue: unchanged → nothing read; grown → only new
+// lines; replaced or truncated → clean reload; identity is path + content; one writer at a time).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES, REPO, runJson, runCli, tempDir } from '../helpers/run-cli.js';
+
+const SESSION = 'trajectories/sessions/20260815-091500-0badf00d';
+interface LoadRow { files: number; loaded: number; appended: number; reloaded: number; unchanged: number; files_in_db: number; malformed_lines: number }
+interface FileRow { path: string; lines: number; valid: number; blank: number; malformed: number; bytes: number }
+
+let work: ReturnType<typeof tempDir>;
+let home: string;
+let db: string;
+const events = () => path.join(home, SESSION, 'events.jsonl');
+const load = () => runJson<LoadRow[]>(['load', home, '--db', db]).value[0];
+const files = () => runJson<{ files: FileRow[] }>(['sources', '--db', db]).value.files;
+const eventLines = () => runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', '--db', db]).value;
+
+beforeEach(() => {
+  work = tempDir();
+  home = path.join(work.dir, 'home');
+  db = path.join(work.dir, 'audit.duckdb');
+  fs.cpSync(path.join(FIXTURES, 'malformed-lines'), home, { recursive: true });
+});
+afterEach(() => work.cleanup());
+
+describe('load --db', () => {
+  it('loads once, then finds everything unchanged', () => {
+    expect(load()).toMatchObject({ files: 1, loaded: 1, unchanged: 0, files_in_db: 1, malformed_lines: 6 });
+    expect(load()).toMatchObject({ files: 1, loaded: 0, appended: 0, reloaded: 0, unchanged: 1, files_in_db: 1, malformed_lines: 6 });
+    expect(eventLines()).toHaveLength(4);
+  });
+
+  it('reads only the new lines of a grown file, and completes the line that was cut short', () => {
+    load();
+    // The crashed writer's unterminated tail is completed by the next append: it becomes valid.
+    fs.appendFileSync(events(), '"}}\n{"event":"SessionStart","session_id":"x","timestamp":"2026-08-15T02:00:00.000Z","data":{}}\n');
+    expect(load()).toMatchObject({ loaded: 0, appended: 1, reloaded: 0, malformed_lines: 5 });
+    expect(files()).toEqual([{ path: `${SESSION}/events.jsonl`, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632 + 95, lines: 13, valid: 6, blank: 2, malformed: 5 }]);
+    expect(eventLines().slice(-2)).toEqual([{ line: 12, event: 'UserPromptSubmit' }, { line: 13, event: 'SessionStart' }]);
+    expect(load()).toMatchObject({ unchanged: 1 });
+  });
+
+  it('reloads a truncated or replaced file cleanly', () => {
+    load();
+    const text = fs.readFileSync(events(), 'utf8');
+    fs.writeFileSync(events(), text.split('\n').slice(0, 1).join('\n') + '\n');
+    expect(load()).toMatchObject({ reloaded: 1, malformed_lines: 0 });
+    expect(eventLines()).toEqual([{ line: 1, event: 'SessionStart' }]);
+    fs.writeFileSync(events(), text.replace('SessionStart', 'SessionStarT'));
+    expect(load()).toMatchObject({ reloaded: 1, malformed_lines: 6 });
+    expect(eventLines()[0]).toEqual({ line: 1, event: 'SessionStarT' });
+  });
+
+  it('never collapses two files with the same content at different paths', () => {
+    const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
+    fs.cpSync(path.join(home, SESSION), twin, { recursive: true });
+    expect(load()).toMatchObject({ files: 2, loaded: 2, files_in_db: 2, malformed_lines: 12 });
+    const perSession = runJson<{ session_id: string; n: number }[]>(['sql', 'SELECT session_id, count(*) AS n FROM events GROUP BY 1 ORDER BY 1', '--db', db]).value;
+    expect(perSession).toEqual([{ session_id: '20260815-091500-0badf00d', n: 4 }, { session_id: '20260815-091500-feedbeef', n: 4 }]);
+  });
+
+  it('never writes inside the input tree', () => {
+    const before = fs.readdirSync(home, { recursive: true }).sort();
+    load();
+    expect(fs.readdirSync(home, { recursive: true }).sort()).toEqual(before);
+  });
+
+  it('a second writer on the same --db is told the database is busy (exit 2)', async () => {
+    load();
+    const holder = spawn(process.execPath, ['-e', `
+      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { await i.connect(); console.log('held'); setTimeout(() => {}, 20000); });
+    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    try {
+      const second = runCli(['load', home, '--db', db]);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toMatch(/^trajaudit: database .*audit\.duckdb is busy: another process has it open for writing; wait for it to finish and run again\n$/);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+});

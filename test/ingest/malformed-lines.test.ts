@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, runJson } from '../helpers/run-cli.js';
+
+const HOME = path.join(FIXTURES, 'malformed-lines');
+const FILE = 'trajectories/sessions/20260815-091500-0badf00d/events.jsonl';
+
+interface Ledger {
+  files: { path: string; lines: number; valid: number; blank: number; malformed: number; bytes: number }[];
+  problems: { where: string; line: number; byte_offset: number; kind: string; reason: string; excerpt: string }[];
+  totals: Record<string, number>;
+}
+
+describe('fixtures/malformed-lines: every line accounted for', () => {
+  const { value, run } = runJson<Ledger>(['sources', HOME]);
+
+  it('counts lines, valid, blank and malformed, and the invariant holds', () => {
+    expect(run.code).toBe(0);
+    expect(value.files).toEqual([{ path: FILE, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6 }]);
+    for (const f of value.files) expect(f.valid + f.blank + f.malformed).toBe(f.lines);
+  });
+
+  it('lists every malformed line with file:line, byte offset, kind and reason', () => {
+    expect(value.problems.map((p) => [p.where, p.byte_offset, p.kind])).toEqual([
+      [`${FILE}:2`, 171, 'malformed'], // trailing comma: DuckDB would accept it
+      [`${FILE}:4`, 348, 'malformed'], // two objects run together
+      [`${FILE}:5`, 613, 'malformed'], // NaN: DuckDB would accept it
+      [`${FILE}:6`, 827, 'malformed'], // an array, not an object
+      [`${FILE}:8`, 1056, 'malformed'], // garbage
+      [`${FILE}:12`, 1480, 'truncated-tail'], // unterminated last line from a crashed writer
+    ]);
+    expect(value.problems[1].reason).toMatch(/two JSON values on one line/);
+    expect(value.problems[3].reason).toBe('valid JSON but an array, not an object');
+    expect(value.problems[4].excerpt).toBe('garbage line from a crashed editor');
+    expect(value.problems[0].excerpt).toHaveLength(120);
+  });
+
+  it('keeps a valid line whose strings merely look lenient (", }" and "Infinity" inside a string)', () => {
+    const { value: rows } = runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', HOME]);
+    expect(rows).toEqual([
+      { line: 1, event: 'SessionStart' },
+      { line: 7, event: 'PreToolUse' },
+      { line: 9, event: 'PostToolUse' },
+      { line: 11, event: 'SessionEnd' },
+    ]);
+  });
+
+  it('--strict turns malformed lines into exit 1; without it the run succeeds and says so on stderr', () => {
+    const strict = runCli(['sources', HOME, '--strict', '--format', 'json']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toBe('trajaudit: 6 lines in 1 file could not be read; they are listed by `trajaudit sources`\n');
+    const sql = runCli(['sql', 'SELECT count(*) AS n FROM events', HOME, '--format', 'csv']);
+    expect(sql.code).toBe(0);
+    expect(sql.stdout).toBe('n\r\n4\r\n');
+    expect(sql.stderr).toBe('trajaudit: 6 lines in 1 file could not be read; they are listed by `trajaudit sources`\n');
+  });
+});
