@@ -1,13 +1,17 @@
-// Discovered files → tables, one transaction per file so an interrupted load leaves the
-// database as it was before the file it was reading; the next run completes it.
+// Discovered files → tables. A JSONL file is written in a transaction of its own; small files
+// parsed in Node (warn.log, summaries, heartbeats, task outputs) in transactions of up to
+// SMALL_BATCH files. Either way an interrupted load (Ctrl-C, kill -9) leaves the database as it
+// was before the file or batch it was writing, and the next run completes it.
 import fs from 'node:fs';
 import type { Progress } from '../command-result.js';
-import type { Database } from '../db/database.js';
+import { type Database, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
+import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
 import { headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
-import { planFile, type StoredFile } from './plan-file.js';
+import { type FilePlan, planFile, type StoredFile } from './plan-file.js';
+import { RowBatch } from './row-batch.js';
 
 export interface TimeWindow {
   since?: Date;
@@ -27,94 +31,160 @@ export interface IngestSummary {
 
 // Hook events carry the hook-input time, a little before the write that set the file's mtime.
 const MTIME_SLACK_MS = 10 * 60 * 1000;
+const SMALL_BATCH = 500;
 
-async function storedFiles(db: Database): Promise<Map<string, StoredFile>> {
-  const table = await db.all(`SELECT key, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash FROM input_files`);
-  return new Map(table.rows.map((row) => [row.key as string, row as unknown as StoredFile]));
+const FILE_COLUMNS = ['file_id', 'key', 'path', 'kind', 'session_id', 'bytes', 'lines', 'valid', 'blank', 'malformed', 'mtime',
+  'head_hash', 'complete_bytes', 'complete_lines', 'tail_hash', 'min_ts', 'max_ts', 'loaded_at'];
+const PROBLEM_COLUMNS = ['file_id', 'path', 'line', 'byte_offset', 'kind', 'reason', 'excerpt'];
+
+interface Work {
+  file: SourceFile;
+  adapter: Adapter;
+  stat: fs.Stats;
+  previous?: StoredFile;
+  plan: Exclude<FilePlan, { action: 'unchanged' }>;
 }
 
-async function clearRows(db: Database, file: SourceFile, fileId: number, fromLine: number): Promise<void> {
-  for (const table of adapters[file.kind].tables) {
-    await db.run(`DELETE FROM ${table} WHERE file_id = $id AND line > $from`, { id: fileId, from: fromLine });
-  }
-  await db.run(`DELETE FROM input_problems WHERE file_id = $id AND line > $from`, { id: fileId, from: fromLine });
+async function storedFiles(db: Database): Promise<Map<string, StoredFile & { path: string }>> {
+  const table = await db.all(`SELECT key, path, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash FROM input_files`);
+  return new Map(table.rows.map((row) => [row.key as string, row as unknown as StoredFile & { path: string }]));
 }
 
-async function recordFile(db: Database, file: SourceFile, fileId: number, stat: fs.Stats, ledger: LineLedger, lineBase: number, startOffset: number): Promise<void> {
-  for (const p of ledger.problems) {
-    await db.run(
-      `INSERT INTO input_problems VALUES ($file_id, $path, $line, $byte_offset, $kind, $reason, $excerpt)`,
-      { file_id: fileId, path: file.relPath, line: p.line, byte_offset: p.byteOffset, kind: p.kind, reason: p.reason, excerpt: p.excerpt },
-    );
+async function clearRows(db: Database, work: Work[], fromLine: (w: Work) => number): Promise<void> {
+  const reloads = work.filter((w) => w.previous);
+  for (const w of reloads) {
+    const id = w.previous!.file_id;
+    const from = fromLine(w);
+    const lineFilter = w.adapter.appendable ? ` AND line > ${from}` : '';
+    for (const table of w.adapter.tables) await db.run(`DELETE FROM ${table} WHERE file_id = ${id}${lineFilter}`);
+    await db.run(`DELETE FROM input_problems WHERE file_id = ${id}${lineFilter}`);
+    await db.run(`DELETE FROM input_files WHERE file_id = ${id}`);
   }
-  const [table] = adapters[file.kind].tables;
-  const timed = adapters[file.kind].timed && file.kind !== 'heartbeat';
-  const lineFormat = file.kind !== 'task-output';
+}
+
+/** The input_files row; after an append the counts cover the whole file, recounted from the tables. */
+async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger, lineBase: number, startOffset: number): Promise<unknown[]> {
+  const [table] = w.adapter.tables;
+  const lineFormat = w.file.kind !== 'task-output';
+  let valid = ledger.valid;
+  let malformed = ledger.malformed;
   const lines = lineBase + ledger.lines;
-  // After an append, the counts cover the whole file: the kept part (every valid JSONL line is
-  // one row of its table) plus what this run read.
-  const valid = lineBase === 0 ? `$valid` : `(SELECT count(*) FROM ${table} WHERE file_id = $id)`;
-  const malformed = lineBase === 0 ? `$malformed` : `(SELECT count(*) FROM input_problems WHERE file_id = $id)`;
-  await db.run(`DELETE FROM input_files WHERE file_id = $id`, { id: fileId });
-  await db.run(
-    `INSERT INTO input_files
-     SELECT $id, $key, $path, $kind, $session_id, $bytes,
-       ${lineFormat ? `$lines, ${valid}, $lines - ${valid} - ${malformed}, ${malformed}` : 'NULL, NULL, NULL, NULL'},
-       $mtime::TIMESTAMPTZ, $head_hash, $complete_bytes, $complete_lines, $tail_hash,
-       ${timed ? `(SELECT min(ts) FROM ${table} WHERE file_id = $id)` : 'NULL'},
-       ${timed ? `(SELECT max(ts) FROM ${table} WHERE file_id = $id)` : 'NULL'}, now()`,
-    {
-      id: fileId, key: file.absPath, path: file.relPath, kind: file.kind, session_id: file.sessionId,
-      bytes: startOffset + ledger.bytes, lines, ...(lineBase === 0 ? { valid: ledger.valid, malformed: ledger.malformed } : {}),
-      mtime: stat.mtime.toISOString(), head_hash: headHash(file.absPath, stat.size),
-      complete_bytes: ledger.completeBytes, complete_lines: ledger.completeLines,
-      tail_hash: tailHash(file.absPath, ledger.completeBytes),
-    },
-  );
+  if (lineBase > 0) {
+    valid = (await db.all(`SELECT count(*) AS n FROM ${table} WHERE file_id = ${fileId}`)).rows[0].n as number;
+    malformed = (await db.all(`SELECT count(*) AS n FROM input_problems WHERE file_id = ${fileId}`)).rows[0].n as number;
+  }
+  let range = ledger.timeRange ?? { min: null, max: null };
+  if (!ledger.timeRange && w.adapter.appendable && w.adapter.timed) {
+    const r = (await db.all(`SELECT min(ts) AS min, max(ts) AS max FROM ${table} WHERE file_id = ${fileId}`)).rows[0];
+    range = { min: r.min as string | null, max: r.max as string | null };
+  }
+  return [
+    fileId, w.file.absPath, w.file.relPath, w.file.kind, w.file.sessionId, startOffset + ledger.bytes,
+    lineFormat ? lines : null, lineFormat ? valid : null, lineFormat ? lines - valid - malformed : null, lineFormat ? malformed : null,
+    w.stat.mtime.toISOString(), headHash(w.file.absPath, w.stat.size), ledger.completeBytes, ledger.completeLines,
+    tailHash(w.file.absPath, ledger.completeBytes), range.min, range.max, new Date().toISOString(),
+  ];
 }
+
+const problemRows = (fileId: number, file: SourceFile, ledger: LineLedger) =>
+  ledger.problems.map((p) => [fileId, file.relPath, p.line, p.byteOffset, p.kind, p.reason, p.excerpt]);
 
 export async function ingest(db: Database, inputs: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
   const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0 };
   const stored = await storedFiles(db);
   const started = Date.now();
-  for (const dir of inputs.sessionDirs) {
-    await db.run(`INSERT OR REPLACE INTO session_dirs VALUES ($id, $path)`, { id: dir.sessionId, path: dir.relPath });
-  }
-  for (const skipped of inputs.skipped) {
-    await db.run(`INSERT OR REPLACE INTO skipped_inputs VALUES ($key, $path, $reason)`, { key: skipped.absPath, path: skipped.relPath, reason: skipped.reason });
-  }
   let done = 0;
-  for (const file of inputs.files) {
+  const tick = () => {
+    const mib = summary.bytesRead / 1048576;
+    const seconds = Math.max(0.001, (Date.now() - started) / 1000);
+    progress.update(`loading ${done}/${inputs.files.length} files, ${mib.toFixed(1)} MiB, ${(mib / seconds).toFixed(0)} MiB/s`);
+  };
+  await db.transaction(async () => {
+    const ids = inputs.sessionDirs.map((d) => d.sessionId);
+    for (let i = 0; i < ids.length; i += 500) {
+      await db.runPositional(`DELETE FROM session_dirs WHERE session_id IN (${ids.slice(i, i + 500).map(() => '?').join(', ')})`, ids.slice(i, i + 500));
+    }
+    await insertRows(db, 'session_dirs', ['session_id', 'path'], inputs.sessionDirs.map((d) => [d.sessionId, d.relPath]));
+    await db.run(`DELETE FROM skipped_inputs`);
+    await insertRows(db, 'skipped_inputs', ['key', 'path', 'reason'], inputs.skipped.map((s) => [s.absPath, s.relPath, s.reason]));
+    const moved = inputs.files.filter((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath);
+    for (const f of moved) {
+      const id = stored.get(f.absPath)!.file_id;
+      await db.run(`UPDATE input_files SET path = $path WHERE file_id = ${id}`, { path: f.relPath });
+      await db.run(`UPDATE input_problems SET path = $path WHERE file_id = ${id}`, { path: f.relPath });
+    }
+  });
+
+  const small: Work[] = [];
+  const record = (w: Work, ledger: LineLedger) => {
+    summary.bytesRead += ledger.bytes;
+    summary.malformed += ledger.malformed;
+    summary[w.plan.action === 'append' ? 'appended' : w.plan.action === 'reload' ? 'reloaded' : 'loaded'] += 1;
     done += 1;
+  };
+  const nextId = async () => (await db.all(`SELECT nextval('file_ids') AS id`)).rows[0].id as number;
+
+  const flushSmall = async () => {
+    if (small.length === 0) return;
+    const batch = new RowBatch();
+    const fresh = small.filter((w) => !w.previous).length;
+    const ids = fresh ? (await db.all(`SELECT nextval('file_ids') AS id FROM range(${fresh})`)).rows.map((r) => r.id as number) : [];
+    const reads: { w: Work; fileId: number; ledger: LineLedger; store: () => Promise<void> }[] = [];
+    for (const w of small) {
+      const fileId = w.previous?.file_id ?? ids.pop()!;
+      const { ledger, store } = await w.adapter.read({ db, fileId, file: w.file, startOffset: 0, lineBase: 0, batch });
+      reads.push({ w, fileId, ledger, store });
+    }
+    await db.transaction(async () => {
+      await clearRows(db, small, () => 0);
+      for (const r of reads) {
+        await r.store();
+        batch.add('input_files', FILE_COLUMNS, [await fileRow(db, r.w, r.fileId, r.ledger, 0, 0)]);
+        batch.add('input_problems', PROBLEM_COLUMNS, problemRows(r.fileId, r.w.file, r.ledger));
+      }
+      await batch.flush(db);
+    });
+    for (const r of reads) record(r.w, r.ledger);
+    small.length = 0;
+    tick();
+  };
+
+  for (const file of inputs.files) {
     const adapter = adapters[file.kind];
     const stat = fs.statSync(file.absPath);
     const previous = stored.get(file.absPath);
     if (window.since && adapter.timed && !previous && stat.mtime.getTime() < window.since.getTime() - MTIME_SLACK_MS) {
       summary.outsideWindow += 1;
+      done += 1;
       continue;
     }
     const plan = planFile(file.absPath, stat, previous, adapter.appendable);
     if (plan.action === 'unchanged') {
       summary.unchanged += 1;
-      if (previous) await db.run(`UPDATE input_files SET path = $path WHERE file_id = $id AND path <> $path`, { id: previous.file_id, path: file.relPath });
+      done += 1;
       continue;
     }
-    const fileId = previous?.file_id ?? ((await db.all(`SELECT nextval('file_ids') AS id`)).rows[0].id as number);
+    const w: Work = { file, adapter, stat, previous, plan };
+    if (!adapter.appendable) {
+      small.push(w);
+      if (small.length >= SMALL_BATCH) await flushSmall();
+      continue;
+    }
+    const fileId = previous?.file_id ?? (await nextId());
     const startOffset = plan.action === 'append' ? plan.startOffset : 0;
     const lineBase = plan.action === 'append' ? plan.lineBase : 0;
-    const { ledger, store } = await adapter.read({ db, fileId, file, startOffset, lineBase });
+    const batch = new RowBatch();
+    const { ledger, store } = await adapter.read({ db, fileId, file, startOffset, lineBase, batch });
     await db.transaction(async () => {
-      if (previous) await clearRows(db, file, fileId, lineBase);
+      await clearRows(db, [w], () => lineBase);
       await store();
-      await recordFile(db, file, fileId, stat, ledger, lineBase, startOffset);
+      await insertRows(db, 'input_problems', PROBLEM_COLUMNS, problemRows(fileId, file, ledger));
+      await insertRows(db, 'input_files', FILE_COLUMNS, [await fileRow(db, w, fileId, ledger, lineBase, startOffset)]);
     });
-    summary.bytesRead += ledger.bytes;
-    summary.malformed += ledger.malformed;
-    summary[plan.action === 'append' ? 'appended' : plan.action === 'reload' ? 'reloaded' : 'loaded'] += 1;
-    const mib = summary.bytesRead / 1048576;
-    const seconds = Math.max(0.001, (Date.now() - started) / 1000);
-    progress.update(`loading ${done}/${inputs.files.length} files, ${mib.toFixed(1)} MiB, ${(mib / seconds).toFixed(0)} MiB/s`);
+    record(w, ledger);
+    tick();
   }
+  await flushSmall();
   progress.done();
   return summary;
 }

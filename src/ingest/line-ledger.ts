@@ -19,6 +19,8 @@ export interface LineLedger {
   completeBytes: number;
   completeLines: number;
   problems: Problem[];
+  /** Event-time range of the rows, when the adapter knows it without a query (ISO strings). */
+  timeRange?: { min: string | null; max: string | null };
 }
 
 export function emptyLedger(): LineLedger {

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { SourceFile, SourceKind } from '../../discover/discover-inputs.js';
 import type { LineLedger } from '../line-ledger.js';
+import type { RowBatch } from '../row-batch.js';
 
 export interface LoadTarget {
   db: Database;
@@ -9,6 +10,8 @@ export interface LoadTarget {
   /** Where to start: 0/0 for a full load, the end of the last complete line for an append. */
   startOffset: number;
   lineBase: number;
+  /** Where Node-parsed rows go; written in the same transaction as the file's ledger entry. */
+  batch: RowBatch;
 }
 
 /** One adapter per input format: reads a file into its table(s) and accounts for every line. */

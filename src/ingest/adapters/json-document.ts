@@ -1,6 +1,5 @@
 // Single-document files (session-summary.json, heartbeat.txt). Line accounting still holds:
 // a document that does not parse leaves all its non-blank lines unread, listed as one problem.
-import { insertRows } from '../../db/database.js';
 import type { SourceKind } from '../../discover/discover-inputs.js';
 import type { Problem } from '../line-ledger.js';
 import { readLines } from '../read-lines.js';
@@ -50,7 +49,7 @@ export function jsonDocumentAdapter(
         return { ledger, store: async () => {} };
       }
       const doc = JSON.parse(text) as Record<string, unknown>;
-      const store = () => insertRows(target.db, table, columns, [[target.fileId, target.file.sessionId, ...toRow(doc, text)]]);
+      const store = async () => target.batch.add(table, columns, [[target.fileId, target.file.sessionId, ...toRow(doc, text)]]);
       return { ledger: { ...base, valid: nonBlank, malformed: 0, problems: [] }, store };
     },
   };

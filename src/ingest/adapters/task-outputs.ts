@@ -2,7 +2,6 @@
 // enough of the head to classify test pollution; the content itself is not line-accounted.
 import fs from 'node:fs';
 import path from 'node:path';
-import { insertRows } from '../../db/database.js';
 import type { Adapter } from './adapter.js';
 
 const HEAD_BYTES = 256;
@@ -24,7 +23,7 @@ const taskOutputs: Adapter = {
     }
     const taskId = path.basename(target.file.absPath, '.output');
     const prefix = /^[a-z]/.test(taskId) ? taskId[0] : null;
-    const store = () => insertRows(target.db, 'task_outputs', ['file_id', 'path', 'task_id', 'prefix', 'task_type', 'bytes', 'mtime', 'head'], [[
+    const store = async () => target.batch.add('task_outputs', ['file_id', 'path', 'task_id', 'prefix', 'task_type', 'bytes', 'mtime', 'head'], [[
       target.fileId, target.file.relPath, taskId, prefix, prefix ? (TASK_TYPES[prefix] ?? 'unknown') : 'unknown',
       stat.size, stat.mtime.toISOString(), head.toString('utf8'),
     ]]);

@@ -1,6 +1,5 @@
 // warn.log (formats doc §7): `[<ISO>] [WARN|ERROR] [<CATEGORY>] <message>[ <JSON data>]`.
 // A message may contain newlines, so a line that is not a header continues the record above it.
-import { insertRows } from '../../db/database.js';
 import type { LineLedger, Problem } from '../line-ledger.js';
 import { readLines } from '../read-lines.js';
 import { excerpt } from '../strict-json.js';
@@ -71,7 +70,8 @@ const warnLog: Adapter = {
       const message = [...r.parts.slice(0, -1), last.message].join('\n');
       return [target.fileId, target.file.sessionId, r.line, r.endLine, r.ts, r.level, r.category, message, last.data];
     });
-    const store = () => insertRows(target.db, 'warn_lines', ['file_id', 'session_id', 'line', 'end_line', 'ts', 'level', 'category', 'message', 'data'], rows);
+    const store = async () => target.batch.add('warn_lines', ['file_id', 'session_id', 'line', 'end_line', 'ts', 'level', 'category', 'message', 'data'], rows);
+    const times = records.map((r) => r.ts).sort();
     const terminated = lines.length === 0 || lines[lines.length - 1].terminated;
     const ledger = {
       lines: lines.length,
@@ -82,6 +82,7 @@ const warnLog: Adapter = {
       completeBytes: bytes,
       completeLines: terminated ? lines.length : lines.length - 1,
       problems,
+      timeRange: { min: times[0] ?? null, max: times[times.length - 1] ?? null },
     };
     return { ledger, store };
   },

@@ -1,0 +1,57 @@
+-- name: silent-subagent-failures
+-- description: Subagents that stopped with status error without retrying (formats doc §15 item 2):
+--   a SubagentStop status=error whose subagent has zero RetryTelemetry type=retry rows between its
+--   SubagentStart and the Stop (joined on the task id: SubagentStart.agent_id =
+--   subagent-<type>-<taskId>, RetryTelemetry.agentId = <session>-sub-<taskId>), and whose last error
+--   evidence came at most $max_gap_ms before the Stop. Evidence, first that exists: a StreamPhase
+--   phase=error row tagged with the agent; else an untagged StreamPhase error at one of its stream
+--   indices (the indices of its tagged StreamPhase/TimeoutFired rows; §4); else a warn.log ERROR line
+--   in its Start–Stop window. Stops without a Start (custom subagents: agent_id null) or without any
+--   evidence are not reported. Columns: session_id; agent_id (SubagentStart form); agent_type;
+--   task_id; start_ts, stop_ts (SubagentStart/Stop times); gap_ms (Stop minus the evidence, ms);
+--   retries (always 0 here); error (the evidence: the StreamPhase error text or "HTTP <status>", or
+--   "[CATEGORY] message" of the warn.log line). since/until filter on the Stop time.
+-- param: since TIMESTAMP = NULL
+-- param: until TIMESTAMP = NULL
+-- param: session VARCHAR = NULL
+-- param: max_gap_ms BIGINT = 1000
+WITH stops AS (
+  SELECT s.session_id, s.task_id, s.ts AS stop_ts, s.line,
+    (SELECT max(a.ts) FROM subagent_lifecycle a
+     WHERE a.kind = 'start' AND a.session_id = s.session_id AND a.task_id = s.task_id AND a.ts <= s.ts) AS start_ts
+  FROM subagent_lifecycle s
+  WHERE s.kind = 'stop' AND s.status = 'error' AND s.task_id IS NOT NULL
+    AND ($since IS NULL OR s.ts >= CAST($since AS TIMESTAMPTZ))
+    AND ($until IS NULL OR s.ts < CAST($until AS TIMESTAMPTZ))
+    AND ($session IS NULL OR s.session_id = $session)),
+runs AS (
+  SELECT s.*, a.agent_id, a.agent_type,
+    (SELECT count(*) FROM retry_telemetry r
+     WHERE r.type = 'retry' AND r.session_id = s.session_id AND r.task_id = s.task_id
+       AND r.ts BETWEEN s.start_ts AND s.stop_ts) AS retries
+  FROM stops s
+  JOIN subagent_lifecycle a ON a.kind = 'start' AND a.session_id = s.session_id AND a.task_id = s.task_id AND a.ts = s.start_ts),
+evidence AS (
+  SELECT s.session_id, s.task_id, s.stop_ts, 1 AS rank, p.ts, coalesce(p.error, 'HTTP ' || p.http_status) AS error, p.line
+  FROM runs s JOIN stream_phases p
+    ON p.session_id = s.session_id AND p.task_id = s.task_id AND p.phase = 'error' AND p.ts BETWEEN s.start_ts AND s.stop_ts
+  UNION ALL
+  SELECT s.session_id, s.task_id, s.stop_ts, 2, p.ts, coalesce(p.error, 'HTTP ' || p.http_status), p.line
+  FROM runs s JOIN stream_phases p
+    ON p.session_id = s.session_id AND p.agent_id IS NULL AND p.phase = 'error' AND p.ts BETWEEN s.start_ts AND s.stop_ts
+  WHERE p."index" IN (SELECT e.idx FROM events e
+                      WHERE e.session_id = s.session_id AND e.event IN ('StreamPhase', 'TimeoutFired')
+                        AND regexp_extract(e.agent_id, '-([a-z][0-9a-z]{8})$', 1) = s.task_id
+                        AND e.ts BETWEEN s.start_ts AND s.stop_ts)
+  UNION ALL
+  SELECT s.session_id, s.task_id, s.stop_ts, 3, w.ts, '[' || w.category || '] ' || w.message, w.line
+  FROM runs s JOIN warn_lines w
+    ON w.session_id = s.session_id AND w.level = 'ERROR' AND w.ts BETWEEN s.start_ts AND s.stop_ts),
+last_evidence AS (
+  SELECT * FROM evidence
+  QUALIFY row_number() OVER (PARTITION BY session_id, task_id, stop_ts ORDER BY rank, ts DESC, line DESC) = 1)
+SELECT s.session_id, s.agent_id, s.agent_type, s.task_id, s.start_ts, s.stop_ts,
+  date_diff('millisecond', e.ts, s.stop_ts) AS gap_ms, s.retries, e.error
+FROM runs s JOIN last_evidence e USING (session_id, task_id, stop_ts)
+WHERE s.retries = 0 AND date_diff('millisecond', e.ts, s.stop_ts) <= $max_gap_ms
+ORDER BY s.stop_ts, s.session_id, s.agent_id;

@@ -1,0 +1,37 @@
+import type { CommandResult, Progress } from '../command-result.js';
+import { ExitCode } from '../errors.js';
+import { loadInputs } from '../ingest/load-inputs.js';
+import { resolveSession } from '../queries/resolve-session.js';
+import { renderTabular } from '../render/index.js';
+import { parseDuration, parseTime } from '../time/parse-time.js';
+import { agentRows, aroundRows, eventRows } from '../timeline/filter-rows.js';
+import { mergedRows } from '../timeline/timeline-rows.js';
+import { toTabular } from '../timeline/to-tabular.js';
+
+export interface TimelineOptions {
+  session: string;
+  paths: string[];
+  db?: string;
+  agent?: string;
+  around?: string;
+  window: string;
+  event: string[];
+  format: 'table' | 'json' | 'md';
+}
+
+export async function timeline(options: TimelineOptions, progress: Progress): Promise<CommandResult> {
+  // Validate the options before reading any input.
+  const centre = options.around !== undefined ? parseTime(options.around, '--around') : undefined;
+  const windowMs = parseDuration(options.window, '--window');
+  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  try {
+    const sessionId = await resolveSession(db, options.session);
+    let rows = await mergedRows(db, sessionId);
+    if (options.agent !== undefined) rows = agentRows(rows, options.agent, sessionId);
+    if (centre !== undefined) rows = aroundRows(rows, centre, windowMs);
+    if (options.event.length > 0) rows = eventRows(rows, options.event);
+    return { output: renderTabular(toTabular(rows, options.format), options.format), exitCode: ExitCode.ok, warnings };
+  } finally {
+    db.close();
+  }
+}

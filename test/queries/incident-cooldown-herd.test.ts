@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runJson } from '../helpers/run-cli.js';
+
+// fixtures/home/EXPECTED.md §8: wakes = ts + delayMs for waits and retries, ts for probe decisions.
+const HOME = path.join(FIXTURES, 'home');
+const S4 = '20260819-183103-4f7a9c2e';
+const t = (s: string) => `2026-08-19T10:${s}Z`;
+const counts = { entry_waits: 0, aligned_waits: 0, retries: 0, probes_granted: 0, probes_denied: 0, probe_decisions: null };
+const one = (at: string, agent: string, wakes: number, over: Partial<typeof counts>) => ({
+  session_id: S4, window_start: t(at), window_end: t(at), span_ms: 0, agents: 1, agent_ids: agent, wakes, ...counts, ...over,
+});
+
+describe('query cooldown-herd', () => {
+  it('puts T1 and P1 in one 250 ms window at 35.618 and shows every other wake alone', () => {
+    const { value, run } = runJson(['query', 'cooldown-herd', HOME, '--session', '4f7a9c2e']);
+    expect(run.code).toBe(0);
+    expect(value).toEqual([
+      one('31:27.158', 'subagent-plan-ac5e1u4i6', 1, { probes_granted: 1, probe_decisions: 'granted=1' }),
+      one('31:28.659', 'subagent-plan-ac5e1u4i6', 1, { retries: 1 }),
+      one('31:34.021', 'subagent-verify-a2g7l9s4v', 1, { probes_denied: 1, probe_decisions: 'slot_taken=1' }),
+      { ...one('31:35.118', 'subagent-explore-a3f9k2m7p', 2, { aligned_waits: 1, retries: 1 }), window_end: t('31:35.119'), span_ms: 1 },
+      {
+        ...one('31:35.618', 'subagent-plan-ac5e1u4i6, subagent-task-ab4r7t2y9', 3, { entry_waits: 1, aligned_waits: 1, retries: 1 }),
+        window_end: t('31:35.619'), span_ms: 1, agents: 2,
+      },
+      one('31:36.118', 'subagent-verify-a2g7l9s4v', 1, { entry_waits: 1 }),
+      one('31:45.515', 'subagent-task-ab4r7t2y9', 1, { retries: 1 }),
+      one('32:54.416', 'main', 1, { retries: 1 }),
+    ]);
+  });
+
+  it('keeps only herds with min_agents=2, and a wider window merges E1 into them', () => {
+    const herds = runJson<{ window_start: string; agents: number; wakes: number }[]>(['query', 'cooldown-herd', HOME, '--param', 'min_agents=2']).value;
+    expect(herds.map((h) => [h.window_start, h.agents, h.wakes])).toEqual([[t('31:35.618'), 2, 3]]);
+    const wide = runJson<{ window_start: string; window_end: string; agents: number }[]>(['query', 'cooldown-herd', HOME, '--param', 'min_agents=2', '--param', 'window_ms=500']).value;
+    expect(wide.map((h) => [h.window_start, h.window_end, h.agents])).toEqual([[t('31:35.118'), t('31:36.118'), 4]]);
+  });
+});

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runJson } from '../helpers/run-cli.js';
+
+// fixtures/home/EXPECTED.md §14; StreamRestart S3 L28 (1843, thinking 410), S4 L120 (612), L157 (0).
+describe('query discarded-output', () => {
+  it('compares retry.discardedChars with StreamRestart.discarded_chars per session', () => {
+    const { value, run } = runJson(['query', 'discarded-output', path.join(FIXTURES, 'home')]);
+    expect(run.code).toBe(0);
+    const old = { retry_discarded_chars: null, retry_discarded_thinking_chars: null, restarts: 0, restart_discarded_chars: 0, restart_discarded_thinking_chars: 0, unreported_chars: null };
+    expect(value).toEqual([
+      { session_id: '20260812-142207-8d3e61f0', retries: 1, ...old },
+      { session_id: '20260814-093015-c7a2e5f1', retries: 2, retry_discarded_chars: 4053, retry_discarded_thinking_chars: 410, restarts: 1, restart_discarded_chars: 1843, restart_discarded_thinking_chars: 410, unreported_chars: 2210 },
+      { session_id: '20260819-183103-4f7a9c2e', retries: 5, retry_discarded_chars: 612, retry_discarded_thinking_chars: 0, restarts: 2, restart_discarded_chars: 612, restart_discarded_thinking_chars: 0, unreported_chars: 0 },
+      { session_id: '3b9f02d6', retries: 1, ...old },
+    ]);
+  });
+
+  it('filters by time: week B holds only the incident session', () => {
+    const { value } = runJson<{ session_id: string }[]>(['query', 'discarded-output', path.join(FIXTURES, 'home'), '--since', '2026-08-17']);
+    expect(value.map((r) => r.session_id)).toEqual(['20260819-183103-4f7a9c2e']);
+  });
+});
