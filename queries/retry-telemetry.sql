@@ -1,5 +1,7 @@
 -- name: retry-telemetry
--- description: RetryTelemetry events by data.type, split main loop (no agentId) vs subagents (with agentId).
+-- description: RetryTelemetry events by data.type, split main loop (no agentId) vs subagents (with agentId):
+-- one row per type present; sessions = distinct sessions, agents = distinct agentIds. --since/--until filter
+-- rows by time. Ordered by events desc, then type. Per-agent counts: retry-by-agent.
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -63,7 +63,7 @@ CREATE OR REPLACE VIEW subagent_lifecycle AS
 SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
   data->>'agent_id' AS agent_id, data->>'agent_type' AS agent_type, ${taskId("data->>'agent_id'")} AS task_id,
   (event = 'SubagentStart' AND starts_with(data->>'agent_id', 'subagent-custom-'))
-    OR (event = 'SubagentStop' AND data->>'agent_id' IS NULL) AS is_custom,
+    OR (event = 'SubagentStop' AND (data->>'agent_id') IS NULL) AS is_custom,
   data->>'description' AS description, data->>'status' AS status,
   TRY_CAST(data->>'elapsed_ms' AS BIGINT) AS elapsed_ms, TRY_CAST(data->>'input_tokens' AS BIGINT) AS input_tokens,
   TRY_CAST(data->>'output_tokens' AS BIGINT) AS output_tokens, TRY_CAST(data->>'turns' AS BIGINT) AS turns, data

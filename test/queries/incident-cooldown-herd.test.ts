@@ -6,7 +6,7 @@ import { FIXTURES, runJson } from '../helpers/run-cli.js';
 const HOME = path.join(FIXTURES, 'home');
 const S4 = '20260819-183103-4f7a9c2e';
 const t = (s: string) => `2026-08-19T10:${s}Z`;
-const counts = { entry_waits: 0, aligned_waits: 0, retries: 0, probes_granted: 0, probes_denied: 0, probe_decisions: null };
+const counts = { entry_waits: 0, aligned_waits: 0, retries: 0, probes_granted: 0, probes_denied: 0, probe_decisions: null as string | null };
 const one = (at: string, agent: string, wakes: number, over: Partial<typeof counts>) => ({
   session_id: S4, window_start: t(at), window_end: t(at), span_ms: 0, agents: 1, agent_ids: agent, wakes, ...counts, ...over,
 });

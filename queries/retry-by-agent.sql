@@ -1,0 +1,48 @@
+-- name: retry-by-agent
+-- description: Which subagent retried how often: one row per (session, agentId) with any RetryTelemetry row
+-- (main-loop rows carry no agentId and are left out; see retry-telemetry). agent_id is the SubagentStart id
+-- (subagent-<type>-<taskId>) when the agentId's <taskId> suffix joins a SubagentStart of the same session,
+-- else the raw agentId; task_id is that suffix (null when the agentId has none). retries counts type retry,
+-- budget_exhausted retry_budget_exhausted, cooldown_waits shared_cooldown_wait, fallbacks fallback,
+-- streams_completed stream_completed. agent_type comes from that SubagentStart, else from a SubagentStop with the
+-- same task id; stop_status is the status of the last SubagentStop with that task id in the session (null when
+-- there is none: never stopped, or no task id). --since/--until filter the RetryTelemetry rows by time.
+-- Ordered by retries desc, then session_id, agent_id.
+-- param: since TIMESTAMP = NULL
+-- param: until TIMESTAMP = NULL
+-- param: session VARCHAR = NULL
+WITH retry_rows AS (
+  SELECT session_id, agent_id AS raw_agent_id, task_id, type
+  FROM retry_telemetry
+  WHERE agent_id IS NOT NULL
+    AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
+    AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
+    AND ($session IS NULL OR session_id = $session)
+),
+starts AS (
+  SELECT session_id, task_id, min(agent_id) AS agent_id, min(agent_type) AS agent_type
+  FROM subagent_lifecycle
+  WHERE kind = 'start' AND task_id IS NOT NULL
+  GROUP BY session_id, task_id
+),
+stops AS (
+  SELECT session_id, task_id, arg_max(agent_type, (ts, line)) AS agent_type, arg_max(status, (ts, line)) AS status
+  FROM subagent_lifecycle
+  WHERE kind = 'stop' AND task_id IS NOT NULL
+  GROUP BY session_id, task_id
+)
+SELECT r.session_id,
+  coalesce(s.agent_id, r.raw_agent_id) AS agent_id,
+  r.task_id,
+  coalesce(s.agent_type, p.agent_type) AS agent_type,
+  count(*) FILTER (r.type = 'retry') AS retries,
+  count(*) FILTER (r.type = 'retry_budget_exhausted') AS budget_exhausted,
+  count(*) FILTER (r.type = 'shared_cooldown_wait') AS cooldown_waits,
+  count(*) FILTER (r.type = 'fallback') AS fallbacks,
+  count(*) FILTER (r.type = 'stream_completed') AS streams_completed,
+  any_value(p.status) AS stop_status
+FROM retry_rows r
+LEFT JOIN starts s ON s.session_id = r.session_id AND s.task_id = r.task_id
+LEFT JOIN stops p ON p.session_id = r.session_id AND p.task_id = r.task_id
+GROUP BY r.session_id, coalesce(s.agent_id, r.raw_agent_id), r.task_id, coalesce(s.agent_type, p.agent_type)
+ORDER BY retries DESC, session_id, agent_id;

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CommandResult, Progress } from '../command-result.js';
+import { loadConfig } from '../config/load-config.js';
+import { defaultHome } from '../discover/default-home.js';
+import { ExitCode, InputError } from '../errors.js';
+import { loadInputs } from '../ingest/load-inputs.js';
+import { configParams } from '../queries/config-params.js';
+import { collectReport } from '../report/collect.js';
+import { renderReportHtml } from '../report/render-html.js';
+import { renderReportMarkdown } from '../report/render-md.js';
+import { reportWindows } from '../report/window.js';
+
+export interface ReportOptions {
+  paths: string[];
+  db?: string;
+  since?: string;
+  until?: string;
+  config?: string;
+  format: 'md' | 'html';
+  out?: string;
+}
+
+function inputsShown(options: ReportOptions): string[] {
+  if (options.paths.length > 0) return options.paths;
+  return options.db ? [`database ${options.db}`] : [defaultHome()];
+}
+
+function write(file: string, text: string): void {
+  try {
+    fs.writeFileSync(file, text);
+  } catch (error) {
+    throw new InputError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check --out`);
+  }
+}
+
+/**
+ * The weekly reliability report. Markdown with --out writes report-<chart>.svg beside the file
+ * (stdout lists the files written); Markdown on stdout names its charts as omitted, since a
+ * stream has no place for them; HTML carries its charts inline either way.
+ */
+export async function report(options: ReportOptions, progress: Progress): Promise<CommandResult> {
+  const windows = reportWindows(options.since ?? '7d', options.until);
+  const config = await loadConfig({ root: process.cwd(), configPath: options.config });
+  if (options.out && !fs.existsSync(path.dirname(path.resolve(options.out)))) {
+    throw new InputError(`--out ${options.out}: directory ${path.dirname(options.out)} does not exist; create it or pass another path`);
+  }
+  const window = { since: windows.previous.since, until: windows.current.until };
+  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window }, progress);
+  let data;
+  try {
+    data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config) });
+  } finally {
+    db.close();
+  }
+  progress.done();
+  if (options.format === 'html') {
+    const html = renderReportHtml(data);
+    if (!options.out) return { output: html, exitCode: ExitCode.ok, warnings };
+    write(options.out, html);
+    return { output: `${options.out}\n`, exitCode: ExitCode.ok, warnings };
+  }
+  if (!options.out) return { output: renderReportMarkdown(data, { chartFile: () => null }), exitCode: ExitCode.ok, warnings };
+  const stem = path.basename(options.out).replace(/\.(md|markdown)$/i, '');
+  const chartFile = (id: string) => `${stem}-${id}.svg`;
+  const written = [options.out];
+  write(options.out, renderReportMarkdown(data, { chartFile }));
+  for (const chart of data.sections.flatMap((s) => s.charts)) {
+    const file = path.join(path.dirname(options.out), chartFile(chart.id));
+    write(file, `${chart.svg}\n`);
+    written.push(file);
+  }
+  return { output: `${written.join('\n')}\n`, exitCode: ExitCode.ok, warnings };
+}

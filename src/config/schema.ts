@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+// Key names are part of the contract (issue 4, item 2): every key optional, defaults fit sid-code.
+const glob = z.string().min(1);
+
+const allowEntry = z.strictObject({
+  path: glob.describe('glob (relative to the root) of files where the call is a deliberate exception'),
+  reason: z
+    .string({ error: 'an allow entry needs a "reason" (why the exception is deliberate)' })
+    .trim()
+    .min(1, 'an allow entry needs a non-empty "reason"').describe('why the exception is deliberate'),
+});
+
+const ruleBase = {
+  off: z.boolean().default(false).describe('turn the rule off'),
+  includeTests: z.boolean().default(false).describe('also scan test files'),
+};
+
+const directProviderCall = z
+  .strictObject({
+    ...ruleBase,
+    methods: z.array(z.string().min(1)).default(['sendMessageStream']).describe('provider method names'),
+    allowedPaths: z.array(glob).default(['src/llm/**', 'packages/*/src/llm/**']).describe('the resilience layer, where direct calls belong'),
+    receiverTypes: z.array(z.string().min(1)).default([]).describe('class/interface names; non-empty implies the type checker'),
+    allow: z.array(allowEntry).default([]).describe('deliberate exceptions, each with a reason'),
+  })
+  .prefault({});
+
+const statefulConstruction = z
+  .strictObject({
+    ...ruleBase,
+    classes: z.array(z.string().min(1)).default(['FileReadTracker', 'TodoWriteTool', 'JitContextManager']),
+    factories: z.array(z.string().min(1)).default(['createStatefulTools']),
+  })
+  .prefault({});
+
+const deadCatch = z.strictObject({ ...ruleBase }).prefault({});
+
+const regexSource = z.string().refine(
+  (source) => {
+    try {
+      new RegExp(source);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a valid regular expression' },
+);
+
+export const configSchema = z.strictObject({
+  exclude: z.array(glob).default(['**/node_modules/**', '**/dist/**']).describe('files never scanned'),
+  tests: z.array(glob).default(['**/*.test.*', '**/*.spec.*', '**/tests/**', '**/__tests__/**']).describe('test files'),
+  rules: z
+    .strictObject({
+      'direct-provider-call': directProviderCall,
+      'stateful-construction': statefulConstruction,
+      'dead-catch': deadCatch,
+    })
+    .prefault({}),
+  // Owned by the query half: task outputs whose prompt matches are test traffic, not real work.
+  tasks: z
+    .strictObject({
+      testPatterns: z.array(regexSource).default(['^\\[轮次 \\d+\\] (spawn )?测试响应\\n?$']),
+    })
+    .prefault({}),
+});
+
+export type TrajauditConfig = z.output<typeof configSchema>;
+export type RuleId = keyof TrajauditConfig['rules'];

@@ -1,0 +1,77 @@
+// Pure: report data → Vega-Lite specs. Data is inlined (`values`), never loaded from a URL.
+import type { Row } from '../render/types.js';
+
+export type ChartSpec = Record<string, unknown>;
+
+const base = {
+  width: 560,
+  background: 'white',
+  config: { font: 'sans-serif', view: { stroke: null }, axis: { labelFontSize: 11, titleFontSize: 11 }, legend: { labelFontSize: 11, titleFontSize: 11, labelLimit: 320 } },
+};
+
+export interface DayCount {
+  day: string;
+  type: string;
+  events: number;
+}
+
+/** Stacked bars: RetryTelemetry events per day, one colour per type. `days` fixes the x domain so empty days show. */
+export function retriesPerDaySpec(days: string[], counts: DayCount[]): ChartSpec {
+  return {
+    ...base,
+    height: 220,
+    data: { values: counts },
+    mark: { type: 'bar' },
+    encoding: {
+      x: { field: 'day', type: 'ordinal', title: 'day (UTC)', scale: { domain: days }, axis: { labelAngle: 0 } },
+      y: { field: 'events', type: 'quantitative', aggregate: 'sum', title: 'events', axis: { tickMinStep: 1 } },
+      color: { field: 'type', type: 'nominal', title: 'type', scale: { scheme: 'tableau10' } },
+      order: { field: 'type' },
+    },
+  };
+}
+
+const OUTCOMES = ['completed', 'error', 'unknown', 'never_stopped'];
+const OUTCOME_COLOURS = ['#4c9a2a', '#d62728', '#9e9e9e', '#ff7f0e'];
+
+/** Horizontal stacked bars: per agent type, how its subagents ended. */
+export function subagentOutcomesSpec(rows: Row[]): ChartSpec {
+  const values = rows.flatMap((r) => OUTCOMES.map((o) => ({ agent_type: String(r.agent_type ?? '(none)'), outcome: o, count: Number(r[o] ?? 0) })))
+    .filter((v) => v.count > 0);
+  return {
+    ...base,
+    data: { values },
+    mark: { type: 'bar' },
+    encoding: {
+      y: { field: 'agent_type', type: 'nominal', title: 'agent type', sort: 'ascending' },
+      x: { field: 'count', type: 'quantitative', aggregate: 'sum', title: 'subagents', axis: { tickMinStep: 1 } },
+      color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: OUTCOMES, range: OUTCOME_COLOURS } },
+      order: { field: 'outcome' },
+    },
+  };
+}
+
+const CATEGORIES = ['real', 'test', 'empty'];
+const CATEGORY_COLOURS = ['#4c78a8', '#e45756', '#bab0ac'];
+
+/** A donut: share of tasks/*.output files per category. */
+export function pollutionShareSpec(rows: Row[]): ChartSpec {
+  const values = rows.map((r) => ({ category: String(r.category), files: Number(r.files ?? 0), share: Number(r.share ?? 0) }))
+    .filter((v) => v.files > 0);
+  return {
+    ...base,
+    width: 220,
+    height: 220,
+    data: { values },
+    mark: { type: 'arc', innerRadius: 55, stroke: 'white' },
+    encoding: {
+      theta: { field: 'files', type: 'quantitative', stack: true },
+      color: { field: 'category', type: 'nominal', title: 'category', scale: { domain: CATEGORIES, range: CATEGORY_COLOURS } },
+      order: { field: 'category' },
+    },
+  };
+}
+
+export function hasData(spec: ChartSpec): boolean {
+  return ((spec.data as { values: unknown[] }).values).length > 0;
+}

@@ -1,0 +1,97 @@
+// Runs each section's canned query for the window and the previous window, shapes the rows and
+// renders the charts. The only report module that touches the database.
+import type { Database } from '../db/database.js';
+import { InternalError, UsageError } from '../errors.js';
+import { bindParams } from '../queries/bind-params.js';
+import type { CannedQuery } from '../queries/load-queries.js';
+import { findQuery, runQuery } from '../queries/run-query.js';
+import type { Tabular } from '../render/types.js';
+import { type DayCount, hasData, pollutionShareSpec, retriesPerDaySpec, subagentOutcomesSpec, type ChartSpec } from './charts.js';
+import { coverage } from './coverage.js';
+import { renderSvg } from './render-svg.js';
+import { type SectionSpec, sectionSpecs } from './sections.js';
+import { shapeSection } from './shape.js';
+import type { ChartOutput, ReportData, ReportSection, ReportWindows, Window } from './types.js';
+import { buckets, shortTime } from './window.js';
+
+export interface CollectOptions {
+  windows: ReportWindows;
+  inputs: string[];
+  /** Query parameters from trajaudit.config.json (e.g. test_pattern). */
+  fromConfig: Record<string, string>;
+}
+
+const windowed = (q: CannedQuery) => ['since', 'until'].every((p) => q.params.some((d) => d.name === p));
+
+async function run(db: Database, query: CannedQuery, fromConfig: Record<string, string>, window?: Window): Promise<Tabular> {
+  const params = bindParams(query, {
+    params: [], fromConfig, since: window?.since.toISOString(), until: window?.until.toISOString(),
+  });
+  return runQuery(db, query, params);
+}
+
+// stream_completed marks every stream end, failed or not: it is no retry, and would drown the rest.
+const NOT_A_RETRY = new Set(['stream_completed']);
+
+async function retriesPerDay(db: Database, query: CannedQuery, options: CollectOptions): Promise<ChartSpec> {
+  const days = buckets(options.windows.current);
+  const counts: DayCount[] = [];
+  for (const day of days) {
+    for (const row of (await run(db, query, options.fromConfig, day)).rows) {
+      if (!NOT_A_RETRY.has(String(row.type))) counts.push({ day: shortTime(day.since), type: String(row.type), events: Number(row.events) });
+    }
+  }
+  return retriesPerDaySpec(days.map((d) => shortTime(d.since)), counts);
+}
+
+async function chartsFor(db: Database, spec: SectionSpec, query: CannedQuery, current: Tabular, options: CollectOptions): Promise<ChartOutput[]> {
+  const wanted: { id: string; title: string; spec: ChartSpec }[] = [];
+  if (spec.id === 'retries-by-type') wanted.push({ id: 'retries-per-day', title: 'Retry events per day by type', spec: await retriesPerDay(db, query, options) });
+  if (spec.id === 'subagent-outcomes') wanted.push({ id: 'subagent-outcomes', title: 'Subagent outcomes by agent type', spec: subagentOutcomesSpec(current.rows) });
+  if (spec.id === 'test-pollution') wanted.push({ id: 'pollution-share', title: 'Share of tasks/ files by category', spec: pollutionShareSpec(current.rows) });
+  const out: ChartOutput[] = [];
+  for (const chart of wanted.filter((c) => hasData(c.spec))) out.push({ id: chart.id, title: chart.title, svg: await renderSvg(chart.spec, chart.title) });
+  return out;
+}
+
+/** For a census: the table is every file loaded; the note says how many were written in each window. */
+async function censusNotes(db: Database, query: CannedQuery, options: CollectOptions): Promise<string[]> {
+  const notes = ['all files loaded, whenever written: these files carry no event time'];
+  if (!windowed(query)) return notes;
+  const files = async (w: Window) => (await run(db, query, options.fromConfig, w)).rows.map((r) => `${r.category} ${r.files}`).join(', ');
+  notes.push(`written in the window (by file mtime): ${await files(options.windows.current)}; in the previous window: ${await files(options.windows.previous)}`);
+  return notes;
+}
+
+async function section(db: Database, spec: SectionSpec, options: CollectOptions): Promise<ReportSection> {
+  let query: CannedQuery;
+  try {
+    query = findQuery(spec.query);
+  } catch (error) {
+    // The queries ship with trajaudit: a section without its query is a packaging bug.
+    if (error instanceof UsageError) throw new InternalError(`report section "${spec.title}" needs queries/${spec.query}.sql, which is missing`);
+    throw error;
+  }
+  const isWindowed = windowed(query) && !spec.census;
+  const current = await run(db, query, options.fromConfig, isWindowed ? options.windows.current : undefined);
+  const previous = isWindowed ? await run(db, query, options.fromConfig, options.windows.previous) : null;
+  const shaped = shapeSection(spec.shape, current, previous);
+  if (spec.census) shaped.notes = await censusNotes(db, query, options);
+  const charts = await chartsFor(db, spec, query, current, options);
+  return { id: spec.id, title: spec.title, query: spec.query, about: spec.about, table: shaped.table, notes: shaped.notes, charts };
+}
+
+export async function collectReport(db: Database, options: CollectOptions): Promise<ReportData> {
+  const inputs = await coverage(db, options.windows);
+  const sections: ReportSection[] = [{
+    id: 'input-coverage', title: 'Input coverage', query: null,
+    about: 'What the figures stand on: rows read in each window, every line that could not be read (file:line), and the errors the agent recorded.',
+    table: inputs.table, notes: [], charts: [],
+    extra: [
+      ...(inputs.problems.rows.length ? [{ title: 'Unreadable lines', table: inputs.problems }] : []),
+      ...(inputs.errors.rows.length ? [{ title: 'errors.jsonl records (first 20)', table: inputs.errors }] : []),
+    ],
+  }];
+  for (const spec of sectionSpecs) sections.push(await section(db, spec, options));
+  return { windows: options.windows, inputs: options.inputs, sections };
+}

@@ -1,0 +1,61 @@
+// Input coverage: what the figures below stand on. The only section without a canned query: it
+// reads the input ledger (input_files, input_problems) that every command shares.
+import type { Database } from '../db/database.js';
+import type { Row, Tabular } from '../render/types.js';
+import { formatDelta } from './shape.js';
+import type { ReportWindows, Window } from './types.js';
+
+const inWindow = (col: string) => `${col} >= CAST($since AS TIMESTAMPTZ) AND ${col} < CAST($until AS TIMESTAMPTZ)`;
+
+// A file with no readable time at all cannot be placed in a window: it is counted in the current one.
+function overlaps(f: string, currentWindow: boolean): string {
+  const undated = currentWindow ? `${f}.min_ts IS NULL OR ` : '';
+  return `(${undated}(${f}.min_ts < CAST($until AS TIMESTAMPTZ) AND ${f}.max_ts >= CAST($since AS TIMESTAMPTZ)))`;
+}
+
+const counts = (currentWindow: boolean) => `
+SELECT
+  (SELECT count(DISTINCT session_id) FROM events WHERE ${inWindow('ts')}) AS sessions,
+  (SELECT count(*) FROM events WHERE ${inWindow('ts')}) AS events,
+  (SELECT count(*) FROM error_records WHERE ${inWindow('ts')}) AS error_records,
+  (SELECT count(*) FROM warn_lines WHERE ${inWindow('ts')}) AS warn_lines,
+  (SELECT count(*) FROM input_problems p JOIN input_files f USING (file_id) WHERE ${overlaps('f', currentWindow)}) AS malformed_lines`;
+
+const PROBLEMS = `
+SELECT p.path || ':' || p.line AS "where", p.kind, p.reason
+FROM input_problems p JOIN input_files f USING (file_id)
+WHERE ${overlaps('f', true)}
+ORDER BY p.path, p.line`;
+
+const ERRORS = `
+SELECT f.path || ':' || e.line AS "where", e.ts AS time, e.phase, e.error
+FROM error_records e JOIN input_files f USING (file_id)
+WHERE ${inWindow('e.ts')}
+ORDER BY e.ts, f.path, e.line
+LIMIT 20`;
+
+const LABELS: Record<string, string> = {
+  sessions: 'sessions with events', events: 'events (events.jsonl)', error_records: 'errors.jsonl records',
+  warn_lines: 'warn.log records', malformed_lines: 'unreadable lines (files in the window)',
+};
+
+const bind = (w: Window) => ({ since: w.since.toISOString(), until: w.until.toISOString() });
+
+export interface Coverage {
+  table: Tabular;
+  /** Lines that could not be read, in files whose time range meets the window. */
+  problems: Tabular;
+  /** The window's errors.jsonl records (first 20 by time): the error text as the agent wrote it. */
+  errors: Tabular;
+}
+
+export async function coverage(db: Database, windows: ReportWindows): Promise<Coverage> {
+  const now = (await db.all(counts(true), bind(windows.current))).rows[0];
+  const before = (await db.all(counts(false), bind(windows.previous))).rows[0];
+  const rows: Row[] = Object.keys(LABELS).map((k) => ({
+    input: LABELS[k], window: now[k], previous: before[k], 'Δ': formatDelta(now[k] as number, before[k] as number),
+  }));
+  const problems = await db.all(PROBLEMS, bind(windows.current));
+  const errors = await db.all(ERRORS, bind(windows.current));
+  return { table: { columns: ['input', 'window', 'previous', 'Δ'], rows }, problems, errors };
+}

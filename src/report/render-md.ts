@@ -1,0 +1,44 @@
+// Pure: ReportData → GitHub-flavoured Markdown. Charts are referenced as SVG files beside the
+// report when the caller writes them (--out), else named as omitted.
+import { cellText } from '../render/cell-text.js';
+import { escapeMarkdownCell } from '../render/markdown.js';
+import type { Tabular } from '../render/types.js';
+import { lengthText, reportTitle, windowText } from './header.js';
+import type { ReportData, ReportSection } from './types.js';
+
+export interface MarkdownOptions {
+  /** File name for a chart's SVG, relative to the report; null when charts are not written. */
+  chartFile: (id: string) => string | null;
+}
+
+const NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+
+export function markdownTable(t: Tabular): string {
+  if (t.rows.length === 0) return '_(no rows)_\n';
+  const text = t.rows.map((r) => t.columns.map((c) => cellText(r[c])));
+  const right = t.columns.map((_, i) => text.every((row) => row[i] === '' || NUMBER.test(row[i])));
+  const line = (cells: string[]) => `| ${cells.map(escapeMarkdownCell).join(' | ')} |`;
+  return `${[line(t.columns), `|${right.map((r) => (r ? ' ---: ' : ' --- ')).join('|')}|`, ...text.map(line)].join('\n')}\n`;
+}
+
+function section(s: ReportSection, options: MarkdownOptions): string {
+  const parts = [`## ${s.title}\n`, `${escapeMarkdownCell(s.about)}${s.query ? ` Query: \`${s.query}\`.` : ''}\n`, markdownTable(s.table)];
+  if (s.notes.length) parts.push(s.notes.map((n) => `- ${escapeMarkdownCell(n)}`).join('\n') + '\n');
+  for (const extra of s.extra ?? []) parts.push(`### ${extra.title}\n`, markdownTable(extra.table));
+  for (const chart of s.charts) {
+    const file = options.chartFile(chart.id);
+    parts.push(file ? `![${chart.title}](${file})\n` : `_Chart omitted (${chart.title}): Markdown on stdout has no place for SVG files; pass --out FILE.md to write them beside it._\n`);
+  }
+  return parts.join('\n');
+}
+
+export function renderReportMarkdown(data: ReportData, options: MarkdownOptions): string {
+  const head = [
+    `# ${reportTitle(data)}\n`,
+    `- Window: ${windowText(data.windows.current)} (${lengthText(data.windows.current)})`,
+    `- Previous window: ${windowText(data.windows.previous)}`,
+    `- Inputs: ${data.inputs.map((i) => `\`${i.replace(/`/g, "'")}\``).join(', ')}`,
+    `- Δ = window minus previous window. Times are UTC; windows include their start and exclude their end.\n`,
+  ].join('\n');
+  return `${[head, ...data.sections.map((s) => section(s, options))].join('\n')}`;
+}

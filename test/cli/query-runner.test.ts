@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadQueries } from '../../src/queries/load-queries.js';
+import { FIXTURES, runCli } from '../helpers/run-cli.js';
+import { HOME, queryRows, tasksDir } from '../queries/query-cli.js';
+
+const row = (type: string, events: number, main_loop: number, subagent: number, sessions: number, agents: number) =>
+  ({ type, events, main_loop, subagent, sessions, agents });
+
+// RetryTelemetry of week B (2026-08-17 … 2026-08-23): S4 and S5 (EXPECTED.md §4).
+const WEEK_B = [
+  row('stream_completed', 14, 4, 10, 2, 5),
+  row('retry', 5, 1, 4, 1, 3),
+  row('shared_cooldown_wait', 4, 0, 4, 1, 4),
+  row('stream_stall', 2, 0, 2, 1, 1),
+  row('cooldown_probe', 1, 0, 1, 1, 1),
+  row('cooldown_probe_denied', 1, 0, 1, 1, 1),
+  row('fallback', 1, 0, 1, 1, 1),
+  row('retry_budget_exhausted', 1, 0, 1, 1, 1),
+  row('stream_idle_timeout', 1, 1, 0, 1, 0),
+];
+
+describe('trajaudit query: usage errors exit 2 with one line', () => {
+  it('an unknown query lists the canned ones', () => {
+    const names = loadQueries().map((q) => q.name).join(', ');
+    expect(runCli(['query', 'retry-count', HOME])).toEqual({
+      code: 2, stdout: '', stderr: `trajaudit: unknown query "retry-count"; the canned queries are: ${names}\n`,
+    });
+  });
+
+  it('a --param the query does not declare, checked before any input is read', () => {
+    expect(runCli(['query', 'retry-telemetry', 'no/such/home', '--param', 'agent=x'])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: --param agent=x: query retry-telemetry has no parameter agent (its parameters: since, until, session)\n',
+    });
+  });
+
+  it('a --param that is not key=value', () => {
+    expect(runCli(['query', 'retry-telemetry', HOME, '--param', 'since'])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: --param "since" is not key=value\n',
+    });
+  });
+
+  it('a --param value of the wrong type', () => {
+    expect(runCli(['query', 'retry-telemetry', HOME, '--param', 'since=yesterday'])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: --param since=yesterday "yesterday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n',
+    });
+  });
+
+  it('--session on a query that has no session parameter', () => {
+    expect(runCli(['query', 'test-pollution', HOME, '--session', '4f7a9c2e'])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: --session: query test-pollution cannot be filtered by session\n',
+    });
+  });
+
+  it('an ambiguous --session lists the candidates', () => {
+    const run = runCli(['query', 'retry-telemetry', HOME, '--session', '2026081']);
+    expect(run).toEqual({
+      code: 2, stdout: '',
+      stderr: `trajaudit: session "2026081" is ambiguous; it matches:\n  20260812-142207-8d3e61f0\n  20260814-093015-c7a2e5f1\n  20260819-183103-4f7a9c2e\npass more of the id\n`,
+    });
+  });
+});
+
+describe('trajaudit query: --since, --until, --session', () => {
+  it('ISO dates: --since inclusive, --until exclusive (week B)', () => {
+    expect(queryRows('retry-telemetry', [HOME, '--since', '2026-08-17', '--until', '2026-08-24']).rows).toEqual(WEEK_B);
+  });
+
+  it('a relative --since (hours back from now) gives the same rows', () => {
+    const hours = Math.ceil((Date.now() - Date.parse('2026-08-16T00:00:00Z')) / 3_600_000);
+    expect(queryRows('retry-telemetry', [HOME, '--since', `${hours}h`]).rows).toEqual(WEEK_B);
+  });
+
+  it('--session by the 8-hex suffix equals the full id', () => {
+    const bySuffix = queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e']).rows;
+    const byId = queryRows('retry-by-agent', [HOME, '--session', '20260819-183103-4f7a9c2e']).rows;
+    expect(bySuffix).toEqual(byId);
+    expect(bySuffix.map((r) => r.agent_id)).toEqual([
+      'subagent-plan-ac5e1u4i6', 'subagent-explore-a3f9k2m7p', 'subagent-task-ab4r7t2y9', 'subagent-verify-a2g7l9s4v',
+    ]);
+  });
+});
+
+describe('trajaudit query --format json', () => {
+  const made = tasksDir(path.join(FIXTURES, 'queries-test-pollution', 'tasks'), {
+    'a1t1t1t1t.output': '2026-08-01T00:00:00.000Z',
+    'a4r4r4r4r.output': '2026-08-05T06:07:08.000Z',
+  });
+  afterAll(made.cleanup);
+
+  it('numbers are JSON numbers and times ISO-8601 UTC, whatever TZ says', () => {
+    const run = runCli(['query', 'test-pollution', made.dir, '--format', 'json'], { env: { TZ: 'Asia/Shanghai' } });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([
+      { category: 'test', files: 1, bytes: 24, share: 0.5, oldest_mtime: '2026-08-01T00:00:00.000Z', newest_mtime: '2026-08-01T00:00:00.000Z' },
+      { category: 'empty', files: 0, bytes: 0, share: 0, oldest_mtime: null, newest_mtime: null },
+      { category: 'real', files: 1, bytes: 27, share: 0.5, oldest_mtime: '2026-08-05T06:07:08.000Z', newest_mtime: '2026-08-05T06:07:08.000Z' },
+    ]);
+    expect(run.stdout).toContain('"files": 1,');
+    expect(run.stdout).toContain('"share": 0.5,');
+  });
+});

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/run-cli.js';
+import { HOME, HOME_WARNING, queryRows, type Row } from './query-cli.js';
+
+const S2 = '20260812-142207-8d3e61f0';
+const S3 = '20260814-093015-c7a2e5f1';
+const S4 = '20260819-183103-4f7a9c2e';
+const S5 = '20260821-101500-b2d84e07';
+const ids = (session: string, ...tasks: string[]) => tasks.map((t) => `${session}-sub-${t}`).join(',');
+
+const row = (
+  session_id: string, index: number, agents: number, agent_ids: string, tagged_rows: number, untagged_rows: number,
+  tagged_chunks: number | null, untagged_chunks: number | null, verdict: string,
+) => ({ session_id, index, agents, agent_ids, tagged_rows, untagged_rows, tagged_chunks, untagged_chunks, verdict });
+
+const HOME_ROWS = [
+  row(S2, 10001, 1, ids(S2, 'a4h8c2v6b'), 2, 4, null, 286, 'misattributed-to-main'),
+  row(S2, 10002, 1, ids(S2, 'a4h8c2v6b'), 2, 4, null, 402, 'misattributed-to-main'),
+  row(S3, 10001, 1, ids(S3, 'a5n2b8c1x'), 2, 4, null, 188, 'split'),
+  row(S3, 20001, 1, ids(S3, 'a5n2b8c1x'), 2, 0, null, null, 'clean'),
+  row(S4, 10001, 6, ids(S4, 'a0z6h3j8d', 'a2g7l9s4v', 'a3f9k2m7p', 'a8q1w5n0c', 'ab4r7t2y9', 'ac5e1u4i6'), 16, 26, null, 655, 'collision'),
+  row(S4, 10002, 3, ids(S4, 'a2g7l9s4v', 'a3f9k2m7p', 'ab4r7t2y9'), 6, 12, null, 420, 'collision'),
+  row(S4, 10003, 1, ids(S4, 'ab4r7t2y9'), 3, 8, null, 188, 'split'),
+  row(S5, 10001, 1, ids(S5, 'a9d4f7h1k'), 2, 4, null, 344, 'split'),
+  row(S5, 10002, 1, ids(S5, 'a9d4f7h1k'), 1, 2, null, null, 'split'),
+];
+
+describe('query snapshot-attribution on the bundled home (EXPECTED.md §9)', () => {
+  let rows: Row[];
+  beforeAll(() => {
+    const result = queryRows('snapshot-attribution', [HOME]);
+    expect(result.stderr).toBe(HOME_WARNING);
+    rows = result.rows;
+  });
+  const withVerdict = (verdict: string) => rows.filter((r) => r.verdict === verdict);
+
+  it('one row per (session, index >= 10000) with tagged rows, ordered by session and index', () => {
+    expect(rows).toEqual(HOME_ROWS);
+  });
+
+  it('collision: parallel subagents with overlapping windows at one index (S4 10001, 10002)', () => {
+    expect(withVerdict('collision')).toEqual(HOME_ROWS.filter((r) => r.session_id === S4 && r.index <= 10002));
+  });
+
+  it('split: untagged provider rows at the same index inside the tagged window ±1 s', () => {
+    expect(withVerdict('split')).toEqual([HOME_ROWS[2], HOME_ROWS[6], HOME_ROWS[7], HOME_ROWS[8]]);
+  });
+
+  it('clean: the summary stream with no untagged row at its index', () => {
+    expect(withVerdict('clean')).toEqual([row(S3, 20001, 1, ids(S3, 'a5n2b8c1x'), 2, 0, null, null, 'clean')]);
+  });
+
+  it('misattributed-to-main: an OLD session whose provider rows sit at the main loop index 3', () => {
+    expect(withVerdict('misattributed-to-main')).toEqual(HOME_ROWS.filter((r) => r.session_id === S2));
+  });
+});
+
+describe('query snapshot-attribution edge cases', () => {
+  const EDGES = path.join(FIXTURES, 'queries-snapshot-edges');
+  const A = '20260903-120000-0c0c0003';
+  const B = '20260904-120000-0d0d0004';
+
+  it('sequential agents at one index are no collision; the window edge (+1 s) counts; tagged chunks are reported', () => {
+    const { rows, stderr } = queryRows('snapshot-attribution', [EDGES, '--session', A]);
+    expect(stderr).toBe('');
+    expect(rows).toEqual([
+      row(A, 10001, 2, ids(A, 'a1x1x1x1x', 'a2y2y2y2y'), 4, 5, null, 70, 'split'),
+      row(A, 10002, 1, ids(A, 'a1x1x1x1x'), 2, 0, 33, null, 'clean'),
+    ]);
+  });
+
+  it('an older-generation session is clean when no main-loop row falls in the window', () => {
+    const { rows } = queryRows('snapshot-attribution', [EDGES, '--session', B]);
+    expect(rows).toEqual([
+      row(B, 10001, 1, ids(B, 'a3z3z3z3z'), 2, 0, null, null, 'clean'),
+      row(B, 10002, 1, ids(B, 'a3z3z3z3z'), 2, 2, null, 99, 'misattributed-to-main'),
+    ]);
+  });
+
+  it('--since keeps a (session, index) by its first tagged row', () => {
+    const { rows } = queryRows('snapshot-attribution', [HOME, '--since', '2026-08-17']);
+    expect(rows).toEqual(HOME_ROWS.slice(4));
+  });
+});

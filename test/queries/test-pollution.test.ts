@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/run-cli.js';
+import { HOME, HOME_WARNING, queryRows, tasksDir } from './query-cli.js';
+
+const SOURCE = path.join(FIXTURES, 'queries-test-pollution', 'tasks');
+const MTIMES: Record<string, string> = {
+  'a1t1t1t1t.output': '2026-08-01T00:00:00.000Z', // test, 24 B
+  'a2t2t2t2t.output': '2026-08-03T12:00:00.000Z', // test, 30 B, no final newline
+  'a3e3e3e3e.output': '2026-08-02T00:00:00.000Z', // empty
+  'a4r4r4r4r.output': '2026-08-05T00:00:00.000Z', // real: 27 B, not the literal
+  'a5r5r5r5r.output': '2026-08-06T00:00:00.000Z', // real: the literal twice
+  'a6r6r6r6r.output': '2026-08-07T00:00:00.000Z', // real: matches, but 68 B
+  's7s7s7s7s.output': '2026-08-10T00:00:00.000Z', // real: "OK\n"
+};
+const pick = (...names: string[]) => Object.fromEntries(names.map((n) => [n, MTIMES[n]]));
+
+const row = (category: string, files: number, bytes: number, share: number | null, oldest_mtime: string | null, newest_mtime: string | null) =>
+  ({ category, files, bytes, share, oldest_mtime, newest_mtime });
+const none = (category: string, share: number | null = 0) => row(category, 0, 0, share, null, null);
+
+let cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups) cleanup();
+  cleanups = [];
+});
+function home(mtimes: Record<string, string>): string {
+  const made = tasksDir(SOURCE, mtimes);
+  cleanups.push(made.cleanup);
+  return made.dir;
+}
+
+describe('query test-pollution', () => {
+  it('the bundled home: 7 test, 3 empty, 10 real of 20 files (EXPECTED.md §15; mtimes depend on the checkout)', () => {
+    const { rows, stderr } = queryRows('test-pollution', [HOME]);
+    expect(stderr).toBe(HOME_WARNING);
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    for (const r of rows) {
+      expect(r.oldest_mtime).toMatch(iso);
+      expect(r.newest_mtime).toMatch(iso);
+      expect(String(r.oldest_mtime) <= String(r.newest_mtime)).toBe(true);
+    }
+    expect(rows.map(({ oldest_mtime, newest_mtime, ...rest }) => rest)).toEqual([
+      { category: 'test', files: 7, bytes: 186, share: 0.35 },
+      { category: 'empty', files: 3, bytes: 0, share: 0.15 },
+      { category: 'real', files: 10, bytes: 1663, share: 0.5 },
+    ]);
+  });
+
+  it('every category with exact mtimes, shares to 4 decimals', () => {
+    const { rows, stderr } = queryRows('test-pollution', [home(MTIMES)]);
+    expect(stderr).toBe('');
+    expect(rows).toEqual([
+      row('test', 2, 54, 0.2857, '2026-08-01T00:00:00.000Z', '2026-08-03T12:00:00.000Z'),
+      row('empty', 1, 0, 0.1429, '2026-08-02T00:00:00.000Z', '2026-08-02T00:00:00.000Z'),
+      row('real', 4, 146, 0.5714, '2026-08-05T00:00:00.000Z', '2026-08-10T00:00:00.000Z'),
+    ]);
+  });
+
+  it('test: the whole content is one test literal (with or without the final newline) and at most 64 bytes', () => {
+    const { rows } = queryRows('test-pollution', [home(pick('a1t1t1t1t.output', 'a2t2t2t2t.output'))]);
+    expect(rows).toEqual([row('test', 2, 54, 1, '2026-08-01T00:00:00.000Z', '2026-08-03T12:00:00.000Z'), none('empty'), none('real')]);
+  });
+
+  it('empty: 0 bytes', () => {
+    const { rows } = queryRows('test-pollution', [home(pick('a3e3e3e3e.output'))]);
+    expect(rows).toEqual([none('test'), row('empty', 1, 0, 1, '2026-08-02T00:00:00.000Z', '2026-08-02T00:00:00.000Z'), none('real')]);
+  });
+
+  it('real: tiny but not the literal, the literal twice, the literal over 64 bytes, other text', () => {
+    const { rows } = queryRows('test-pollution', [home(pick('a4r4r4r4r.output', 'a5r5r5r5r.output', 'a6r6r6r6r.output', 's7s7s7s7s.output'))]);
+    expect(rows).toEqual([none('test'), none('empty'), row('real', 4, 146, 1, '2026-08-05T00:00:00.000Z', '2026-08-10T00:00:00.000Z')]);
+  });
+
+  it('--since/--until filter by mtime; all three rows stay, share is null when no file is left', () => {
+    const dir = home(MTIMES);
+    expect(queryRows('test-pollution', [dir, '--since', '2026-08-04']).rows).toEqual([
+      none('test'), none('empty'), row('real', 4, 146, 1, '2026-08-05T00:00:00.000Z', '2026-08-10T00:00:00.000Z'),
+    ]);
+    expect(queryRows('test-pollution', [dir, '--until', '2026-08-04']).rows).toEqual([
+      row('test', 2, 54, 0.6667, '2026-08-01T00:00:00.000Z', '2026-08-03T12:00:00.000Z'),
+      row('empty', 1, 0, 0.3333, '2026-08-02T00:00:00.000Z', '2026-08-02T00:00:00.000Z'),
+      none('real'),
+    ]);
+    expect(queryRows('test-pollution', [dir, '--since', '2027-01-01']).rows).toEqual([none('test', null), none('empty', null), none('real', null)]);
+  });
+
+  it('tasks.testPatterns in trajaudit.config.json adds patterns; --param test_pattern replaces them', () => {
+    const dir = home(MTIMES);
+    fs.writeFileSync(
+      path.join(dir, 'trajaudit.config.json'),
+      JSON.stringify({ tasks: { testPatterns: ['^\\[轮次 \\d+\\] (spawn )?测试响应\\n?$', '^OK\\n$'] } }),
+    );
+    expect(queryRows('test-pollution', [dir], { cwd: dir }).rows).toEqual([
+      row('test', 3, 57, 0.4286, '2026-08-01T00:00:00.000Z', '2026-08-10T00:00:00.000Z'),
+      row('empty', 1, 0, 0.1429, '2026-08-02T00:00:00.000Z', '2026-08-02T00:00:00.000Z'),
+      row('real', 3, 143, 0.4286, '2026-08-05T00:00:00.000Z', '2026-08-07T00:00:00.000Z'),
+    ]);
+    expect(queryRows('test-pollution', [dir, '--param', 'test_pattern=^OK\\n$'], { cwd: dir }).rows).toEqual([
+      row('test', 1, 3, 0.1429, '2026-08-10T00:00:00.000Z', '2026-08-10T00:00:00.000Z'),
+      row('empty', 1, 0, 0.1429, '2026-08-02T00:00:00.000Z', '2026-08-02T00:00:00.000Z'),
+      row('real', 5, 197, 0.7143, '2026-08-01T00:00:00.000Z', '2026-08-07T00:00:00.000Z'),
+    ]);
+  });
+});
