@@ -2,6 +2,8 @@
 // plain JS: numbers instead of bigint, ISO-8601 UTC strings instead of timestamps, parsed JSON.
 import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader } from '@duckdb/node-api';
 import fs from 'node:fs';
+import os from 'node:os';
+import pathModule from 'node:path';
 import { InputError } from '../errors.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { createSchema } from './schema.js';
@@ -78,6 +80,11 @@ export async function openDatabase(path?: string): Promise<Database> {
   }
   const connection: DuckDBConnection = await instance.connect();
   await connection.run(`SET TimeZone = 'UTC'`);
+  // Spill to the system temp dir, never to a `.tmp` beside the user's files; a file database
+  // keeps a small buffer pool so that memory stays bounded on multi-GiB homes (DESIGN.md).
+  await connection.run(`SET temp_directory = '${pathModule.join(os.tmpdir(), 'trajaudit-duckdb-spill').replace(/'/g, "''")}'`);
+  const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : '384MB');
+  if (limit) await connection.run(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
   const db: Database = {
     path: path ?? null,
     async run(sql, params) {

@@ -1,17 +1,46 @@
-import { type Database, insertRows } from '../db/database.js';
+// Rows parsed in Node (warn.log records, documents, task census), gathered across files and
+// handed to DuckDB as one temporary NDJSON file per table: DuckDB's reader is far faster than
+// binding thousands of parameters, and the types come from the table itself.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../db/database.js';
 
-/** Rows parsed in Node, gathered across many small files and written in a few multi-row INSERTs. */
 export class RowBatch {
   private readonly tables = new Map<string, { columns: string[]; rows: unknown[][] }>();
 
   add(table: string, columns: string[], rows: unknown[][]): void {
     const entry = this.tables.get(table) ?? { columns, rows: [] };
-    entry.rows.push(...rows);
+    for (const row of rows) entry.rows.push(row);
     this.tables.set(table, entry);
   }
 
   async flush(db: Database): Promise<void> {
-    for (const [table, { columns, rows }] of this.tables) await insertRows(db, table, columns, rows);
-    this.tables.clear();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trajaudit-rows-'));
+    try {
+      for (const [table, { columns, rows }] of this.tables) {
+        if (rows.length === 0) continue;
+        const types = await columnTypes(db, table);
+        const file = path.join(dir, `${table}.jsonl`);
+        // JSON columns are embedded as values (not as strings) so they arrive as the same JSON.
+        const isJson = columns.map((c) => types.get(c) === 'JSON');
+        const lines = rows.map((row) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, isJson[i] && typeof row[i] === 'string' ? JSON.parse(row[i] as string) : row[i]]))));
+        fs.writeFileSync(file, `${lines.join('\n')}\n`);
+        const spec = columns.map((c) => `${c}: '${types.get(c)}'`).join(', ');
+        await db.run(
+          `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.join(', ')}
+           FROM read_json($file, format='newline_delimited', columns={${spec}})`,
+          { file },
+        );
+      }
+      this.tables.clear();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
+}
+
+async function columnTypes(db: Database, table: string): Promise<Map<string, string>> {
+  const result = await db.all(`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $t`, { t: table });
+  return new Map(result.rows.map((r) => [r.column_name as string, r.data_type as string]));
 }

@@ -8,18 +8,26 @@ import type { Database } from '../db/database.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
 
-// yyjson, as DuckDB configures it, also accepts trailing commas and NaN/Infinity; a line without
-// these character sequences gets the same verdict from it as from a strict RFC 8259 parser.
-const LENIENT_SUSPECT = `(?i)nan|inf|,[ \\t\\r\\n]*[\\]}]`;
+// yyjson, as DuckDB configures it, also accepts trailing commas and NaN/Infinity (any case,
+// optionally signed) as values. A line without these byte patterns gets the same verdict from it as
+// from a strict RFC 8259 parser; a line with them (even inside a string) goes to the strict judge.
+const LENIENT_SUSPECT = `,[ \\t\\r\\n]*[\\]}]|[:,\\[][ \\t\\r\\n]*[-+]?[IiNn][NnAa]`;
 
 const READ_LINES = `read_csv($src, columns={'line': 'VARCHAR'}, delim='\\x01', quote='', escape='', header=false,
-  auto_detect=false, new_line='\\n', max_line_size=67108864)`;
+  auto_detect=false, new_line='\\n', max_line_size=8388608, buffer_size=16777216)`;
 
 export interface StageRange {
   absPath: string;
   startOffset: number;
   lineBase: number;
+  /**
+   * Inside a transaction DuckDB's refusal aborts the transaction, so the Node reader cannot take
+   * over there: the caller gets ReaderRefused, rolls back and retries the file on its own.
+   */
+  inTransaction: boolean;
 }
+
+export class ReaderRefused extends Error {}
 
 function byteAt(absPath: string, position: number): number | null {
   if (position < 0) return null;
@@ -48,20 +56,40 @@ function copyTail(absPath: string, start: number): string {
   return tmp;
 }
 
-async function stageWithDuckDb(db: Database, src: string, lineBase: number): Promise<void> {
+export interface StageShape {
+  /** json_transform structure of the envelope; the parsed struct is kept as column `e`. */
+  shape: string;
+  /** Keep the text of valid lines too (for adapters that store the whole record). */
+  keepValidText: boolean;
+}
+
+/**
+ * One parse per line: json_transform's struct is both the validity test and the adapter's input.
+ * Only a line starting with '{' can take the fast path; anything else (leading spaces included)
+ * goes to the strict judge. json_valid before the transform: try() around it is slower.
+ */
+function classify(source: string, shape: StageShape): string {
+  return `CREATE OR REPLACE TEMP TABLE staged AS
+    SELECT line_no, len, verdict, e, CASE WHEN verdict = 'valid' AND NOT ${shape.keepValidText} THEN NULL ELSE line END AS line
+    FROM (
+      SELECT line_no, line, len, e,
+        CASE WHEN e IS NOT NULL AND NOT regexp_matches(line, '${LENIENT_SUSPECT}') THEN 'valid'
+             WHEN line IS NULL OR trim(line, ' \t\r') = '' THEN 'blank'
+             ELSE 'check' END AS verdict
+      FROM (SELECT line_no, line, len,
+              CASE WHEN starts_with(line, '{') AND json_valid(line) THEN json_transform(line, '${shape.shape}') END AS e
+            FROM (${source})))`;
+}
+
+async function stageWithDuckDb(db: Database, src: string, lineBase: number, shape: StageShape): Promise<void> {
   await db.run(
-    `CREATE OR REPLACE TEMP TABLE staged AS
-     SELECT row_number() OVER () + $base AS line_no, line, strlen(coalesce(line, '')) AS len,
-       CASE WHEN line IS NULL OR trim(line, ' \t\r') = '' THEN 'blank'
-            WHEN json_valid(line) AND ltrim(line, ' \t') LIKE '{%' AND NOT regexp_matches(line, '${LENIENT_SUSPECT}') THEN 'valid'
-            ELSE 'check' END AS verdict
-     FROM ${READ_LINES}`,
+    classify(`SELECT row_number() OVER () + $base AS line_no, line, coalesce(strlen(line), 0) AS len FROM ${READ_LINES}`, shape),
     { src, base: lineBase },
   );
 }
 
 /** For files DuckDB's line reader refuses (CRLF, invalid UTF-8, stray control bytes): Node splits them. */
-async function stageWithNode(db: Database, src: string, lineBase: number): Promise<Map<number, string>> {
+async function stageWithNode(db: Database, src: string, lineBase: number, shape: StageShape): Promise<Map<number, string>> {
   const undecodable = new Map<number, string>();
   const bytes = fs.readFileSync(src);
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -86,19 +114,16 @@ async function stageWithNode(db: Database, src: string, lineBase: number): Promi
   }
   fs.writeFileSync(wrapped, out.length ? `${out.join('\n')}\n` : '');
   await db.run(
-    `CREATE OR REPLACE TEMP TABLE staged AS
-     SELECT n AS line_no, line, len,
-       CASE WHEN trim(line, ' \t\r') = '' THEN 'blank' WHEN n IN (${[...undecodable.keys(), -1].join(',')}) THEN 'malformed'
-            ELSE 'check' END AS verdict
-     FROM read_json($src, format='newline_delimited', columns={n: 'BIGINT', line: 'VARCHAR', len: 'BIGINT'})`,
+    classify(`SELECT n AS line_no, line, len FROM read_json($src, format='newline_delimited', columns={n: 'BIGINT', line: 'VARCHAR', len: 'BIGINT'})`, shape),
     { src: wrapped },
   );
+  if (undecodable.size) await db.run(`UPDATE staged SET verdict = 'malformed' WHERE line_no IN (${[...undecodable.keys()].join(',')})`);
   fs.rmSync(tmpDir, { recursive: true, force: true });
   return undecodable;
 }
 
 async function judgeSuspects(db: Database, malformed: Map<number, string>): Promise<Map<number, string>> {
-  const suspects = await db.all(`SELECT line_no, line, json_valid(line) AS duck_ok FROM staged WHERE verdict = 'check'`);
+  const suspects = await db.all(`SELECT line_no, line, e IS NOT NULL AS duck_ok FROM staged WHERE verdict = 'check'`);
   const valid: number[] = [];
   for (const row of suspects.rows) {
     const lineNo = row.line_no as number;
@@ -113,15 +138,15 @@ async function judgeSuspects(db: Database, malformed: Map<number, string>): Prom
   return malformed;
 }
 
-export async function stageJsonl(db: Database, range: StageRange): Promise<LineLedger> {
+export async function stageJsonl(db: Database, range: StageRange, shape: StageShape): Promise<LineLedger> {
   const src = range.startOffset > 0 ? copyTail(range.absPath, range.startOffset) : range.absPath;
   try {
     let known = new Map<number, string>();
     try {
-      await stageWithDuckDb(db, src, range.lineBase);
+      await stageWithDuckDb(db, src, range.lineBase, shape);
     } catch (error) {
-      if (process.env.TRAJAUDIT_DEBUG) process.stderr.write(`duckdb line reader refused ${range.absPath}: ${error}\n`);
-      known = await stageWithNode(db, src, range.lineBase);
+      if (range.inTransaction) throw new ReaderRefused(`${range.absPath}: ${error}`);
+      known = await stageWithNode(db, src, range.lineBase, shape);
     }
     const reasons = await judgeSuspects(db, known);
     const totals = (

@@ -10,6 +10,8 @@ export interface LoadTarget {
   /** Where to start: 0/0 for a full load, the end of the last complete line for an append. */
   startOffset: number;
   lineBase: number;
+  /** Reading inside an open transaction (see StageRange.inTransaction). */
+  inTransaction: boolean;
   /** Where Node-parsed rows go; written in the same transaction as the file's ledger entry. */
   batch: RowBatch;
 }

@@ -4,7 +4,7 @@ import { jsonlAdapter } from './jsonl-adapter.js';
 export default jsonlAdapter(
   'session-index',
   'session_index_rows',
-  `SELECT $file_id, line_no, to_timestamp(TRY_CAST(line->>'ts' AS DOUBLE)), line->>'session_id', line::JSON
-   FROM staged WHERE verdict = 'valid'`,
+  { shape: '{"ts":"DOUBLE","session_id":"VARCHAR"}', keepValidText: true },
+  `SELECT $file_id, line_no, to_timestamp(e.ts), e.session_id, line::JSON FROM staged WHERE verdict = 'valid'`,
   false,
 );

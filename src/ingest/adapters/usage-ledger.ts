@@ -4,7 +4,7 @@ import { jsonlAdapter } from './jsonl-adapter.js';
 export default jsonlAdapter(
   'usage-ledger',
   'usage_ledger_rows',
-  `SELECT $file_id, line_no, to_timestamp(TRY_CAST(line->>'ts' AS DOUBLE)), line->>'sessionId', line::JSON
-   FROM staged WHERE verdict = 'valid'`,
+  { shape: '{"ts":"DOUBLE","sessionId":"VARCHAR"}', keepValidText: true },
+  `SELECT $file_id, line_no, to_timestamp(e.ts), e.sessionId, line::JSON FROM staged WHERE verdict = 'valid'`,
   false,
 );
