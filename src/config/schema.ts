@@ -49,6 +49,7 @@ const regexSource = z.string().refine(
 );
 
 export const configSchema = z.strictObject({
+  $schema: z.string().optional().describe('path or URL of trajaudit.schema.json, for editors'),
   exclude: z.array(glob).default(['**/node_modules/**', '**/dist/**']).describe('files never scanned'),
   tests: z.array(glob).default(['**/*.test.*', '**/*.spec.*', '**/tests/**', '**/__tests__/**']).describe('test files'),
   rules: z

@@ -1,0 +1,77 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { RawFinding } from '../checks/define-check.js';
+import { InputError } from '../errors.js';
+import { entryKey, findingKey } from './fingerprint.js';
+import type { BaselineEntry } from './types.js';
+
+export const baselineFileName = 'trajaudit-baseline.json';
+
+const entrySchema = z.strictObject({
+  rule: z.string(),
+  file: z.string(),
+  scope: z.string(),
+  anchor: z.string(),
+  hash: z.string(),
+  count: z.number().int().positive(),
+});
+const fileSchema = z.strictObject({ version: z.literal(1), entries: z.array(entrySchema) });
+
+/** undefined when the file does not exist. */
+export async function readBaseline(file: string): Promise<BaselineEntry[] | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new InputError(`cannot read baseline ${file}: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${file}: baseline is not valid JSON (${(error as Error).message}); restore it from version control`);
+  }
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`${file}: not a trajaudit baseline (at "${issue.path.join('.')}": ${issue.message})`);
+  }
+  return parsed.data.entries;
+}
+
+/** Current findings grouped by key, each with its count. */
+export function entriesFor(findings: RawFinding[]): BaselineEntry[] {
+  const grouped = new Map<string, BaselineEntry>();
+  for (const finding of findings) {
+    const key = findingKey(finding);
+    const entry = grouped.get(key);
+    if (entry) entry.count++;
+    else grouped.set(key, { rule: finding.rule, file: finding.file, scope: finding.scope, anchor: finding.anchor, hash: finding.textHash, count: 1 });
+  }
+  return [...grouped.values()];
+}
+
+/** Sorted, one entry per line, so that two branches' additions merge without conflicts. */
+export function serializeBaseline(entries: BaselineEntry[]): string {
+  const merged = new Map<string, BaselineEntry>();
+  for (const entry of entries) {
+    const key = entryKey(entry);
+    const seen = merged.get(key);
+    if (seen) seen.count += entry.count;
+    else merged.set(key, { ...entry });
+  }
+  const sorted = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
+  const lines = sorted.map((e) =>
+    JSON.stringify({ rule: e.rule, file: e.file, scope: e.scope, anchor: e.anchor, hash: e.hash, count: e.count }),
+  );
+  return `{\n  "version": 1,\n  "entries": [\n${lines.map((line) => `    ${line}`).join(',\n')}${lines.length ? '\n' : ''}  ]\n}\n`;
+}
+
+export async function writeBaseline(file: string, entries: BaselineEntry[]): Promise<void> {
+  try {
+    await writeFile(file, serializeBaseline(entries));
+  } catch (error) {
+    throw new InputError(`cannot write baseline ${file}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,53 @@
+import type { RawFinding } from '../checks/define-check.js';
+import { entryKey, findingKey, isBaselineable } from './fingerprint.js';
+import type { BaselineEntry, FindingState } from './types.js';
+
+export interface MatchResult {
+  states: Map<RawFinding, FindingState>;
+  /** Baseline entries (with the unmatched part of their count) that no current finding accounts for. */
+  stale: BaselineEntry[];
+}
+
+/**
+ * Layered matching: exact key; then same file and same text (moved within the file); then same
+ * scope, anchor and text from a file that no longer exists (renamed). Counts are consumed one by
+ * one, so a duplicated violation leaves one finding new.
+ */
+export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], existingFiles: Set<string>, rulesRun: Set<string>): MatchResult {
+  const remaining = entries.map((entry) => entry.count);
+  const states = new Map<RawFinding, FindingState>();
+  const open: RawFinding[] = [];
+  for (const finding of findings) {
+    if (finding.allowReason !== undefined) states.set(finding, 'allowed');
+    else if (!isBaselineable(finding)) states.set(finding, 'info');
+    else open.push(finding);
+  }
+  const layers: Array<{ ofEntry: (e: BaselineEntry) => string | undefined; ofFinding: (f: RawFinding) => string }> = [
+    { ofEntry: entryKey, ofFinding: findingKey },
+    { ofEntry: (e) => [e.rule, e.file, e.hash].join('\0'), ofFinding: (f) => [f.rule, f.file, f.textHash].join('\0') },
+    {
+      ofEntry: (e) => (existingFiles.has(e.file) ? undefined : [e.rule, e.scope, e.anchor, e.hash].join('\0')),
+      ofFinding: (f) => [f.rule, f.scope, f.anchor, f.textHash].join('\0'),
+    },
+  ];
+  let unmatched = open;
+  for (const layer of layers) {
+    const byKey = new Map<string, number[]>();
+    entries.forEach((entry, i) => {
+      const key = layer.ofEntry(entry);
+      if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), i]);
+    });
+    unmatched = unmatched.filter((finding) => {
+      const slot = byKey.get(layer.ofFinding(finding))?.find((i) => remaining[i] > 0);
+      if (slot === undefined) return true;
+      remaining[slot]--;
+      states.set(finding, 'baselined');
+      return false;
+    });
+  }
+  for (const finding of unmatched) states.set(finding, 'new');
+  const stale = entries
+    .map((entry, i) => ({ ...entry, count: remaining[i] }))
+    .filter((entry) => entry.count > 0 && rulesRun.has(entry.rule));
+  return { states, stale };
+}

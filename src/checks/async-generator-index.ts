@@ -1,0 +1,63 @@
+import ts from './typescript.cjs';
+
+// Cheap text scan for names that may be declared as async generators; a superset is fine, the
+// parsed declarations decide. Anchored on `async` so that the scan stays linear in the text.
+const declaration = /\basync\s+function\s*\*\s*([A-Za-z_$][\w$]*)?|\basync\s*\*\s*(#?[A-Za-z_$][\w$]*)\s*[(<]/g;
+const assignedTo = /(#?[A-Za-z_$][\w$]*)\s*[:=]\s*$/;
+
+export function scanAsyncGeneratorNames(text: string, into: Set<string>): boolean {
+  if (!text.includes('async')) return false;
+  let found = false;
+  declaration.lastIndex = 0;
+  for (let match = declaration.exec(text); match; match = declaration.exec(text)) {
+    const name = match[1] ?? match[2] ?? assignedTo.exec(text.slice(Math.max(0, match.index - 80), match.index))?.[1];
+    if (name) {
+      into.add(name);
+      found = true;
+    }
+  }
+  return found;
+}
+
+export function isAsyncGeneratorFunction(node: ts.Node): boolean {
+  return (
+    (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isFunctionExpression(node)) &&
+    Boolean(node.asteriskToken) &&
+    Boolean(ts.getCombinedModifierFlags(node as ts.Declaration) & ts.ModifierFlags.Async)
+  );
+}
+
+/** Per name: how many declarations in the scanned tree are async generators, and how many are anything else. */
+export type DeclarationIndex = Map<string, { asyncGenerator: number; other: number }>;
+
+/** Adds the declarations in one file whose names are in `names`. Bodiless signatures (interfaces, overloads, abstract) are skipped: their implementations count instead. */
+export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>, index: DeclarationIndex): void {
+  const add = (name: string, isAsyncGenerator: boolean) => {
+    if (!names.has(name)) return;
+    const entry = index.get(name) ?? { asyncGenerator: 0, other: 0 };
+    if (isAsyncGenerator) entry.asyncGenerator++;
+    else entry.other++;
+    index.set(name, entry);
+  };
+  const visit = (node: ts.Node): void => {
+    if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.body && node.name) {
+      const name = declaredName(node.name);
+      if (name) add(name, isAsyncGeneratorFunction(node));
+    } else if (
+      (ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node) || ts.isParameter(node)) &&
+      !ts.isObjectBindingPattern(node.name) &&
+      !ts.isArrayBindingPattern(node.name)
+    ) {
+      const name = declaredName(node.name);
+      const initializer = 'initializer' in node ? node.initializer : undefined;
+      if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+}
+
+function declaredName(name: ts.Node): string | undefined {
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteralLike(name)) return name.text;
+  return undefined;
+}

@@ -1,0 +1,93 @@
+import ts from './typescript.cjs';
+import { isAsyncGeneratorFunction } from './async-generator-index.js';
+import type { CheckContext } from './define-check.js';
+
+type Verdict = 'yes' | 'no' | 'unknown';
+
+const classesByProgram = new WeakMap<ts.Program, ts.ClassLikeDeclaration[]>();
+
+/**
+ * With the checker: do all declarations behind the callee run no code when called? For an
+ * interface or abstract member, every implementation found in non-test code decides.
+ */
+export function resolvesToAsyncGenerators(ctx: CheckContext<unknown>, calleeToken: ts.Node): Verdict {
+  const checker = ctx.checker!;
+  let symbol = checker.getSymbolAtLocation(calleeToken);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const declarations = symbol?.declarations ?? [];
+  if (declarations.length === 0) return 'unknown';
+  const bodies: ts.Node[] = [];
+  for (const declaration of declarations) {
+    if (isImplementation(declaration)) bodies.push(initializerOf(declaration) ?? declaration);
+    else if (ts.isMethodSignature(declaration) || ts.isMethodDeclaration(declaration) || ts.isPropertySignature(declaration)) {
+      const implementations = implementationsOf(ctx, declaration);
+      // A structural type (or an interface nobody in the program implements): let the name index decide.
+      if (implementations.length === 0) return 'unknown';
+      bodies.push(...implementations);
+    } else {
+      bodies.push(declaration);
+    }
+  }
+  if (bodies.length === 0) return 'no';
+  return bodies.every(isAsyncGeneratorFunction) ? 'yes' : 'no';
+}
+
+function isImplementation(node: ts.Declaration): boolean {
+  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) return Boolean(node.body);
+  return ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node);
+}
+
+function initializerOf(node: ts.Declaration): ts.Node | undefined {
+  return ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node) ? node.initializer : undefined;
+}
+
+function implementationsOf(ctx: CheckContext<unknown>, member: ts.Declaration): ts.Node[] {
+  const container = member.parent;
+  const memberName = ts.getNameOfDeclaration(member);
+  const name = memberName && (ts.isIdentifier(memberName) || ts.isPrivateIdentifier(memberName)) ? memberName.text : undefined;
+  if (!name || !(ts.isInterfaceDeclaration(container) || ts.isClassLike(container))) return [];
+  const found: ts.Node[] = [];
+  for (const cls of classesOf(ctx)) {
+    if (cls === container || !inherits(cls, container, ctx.checker!, new Set())) continue;
+    for (const candidate of cls.members) {
+      if (candidate.name && ts.isIdentifier(candidate.name) && candidate.name.text === name && isImplementation(candidate)) {
+        found.push(initializerOf(candidate) ?? candidate);
+      }
+    }
+  }
+  return found;
+}
+
+function classesOf(ctx: CheckContext<unknown>): ts.ClassLikeDeclaration[] {
+  const program = ctx.program!;
+  let classes = classesByProgram.get(program);
+  if (classes) return classes;
+  classes = [];
+  for (const sourceFile of program.getSourceFiles()) {
+    const info = ctx.fileAt(sourceFile.fileName);
+    if (sourceFile.isDeclarationFile || !info || info.isTest) continue;
+    const visit = (node: ts.Node): void => {
+      if (ts.isClassLike(node)) classes!.push(node);
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+  }
+  classesByProgram.set(program, classes);
+  return classes;
+}
+
+function inherits(node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, target: ts.Node, checker: ts.TypeChecker, seen: Set<ts.Node>): boolean {
+  if (seen.has(node)) return false;
+  seen.add(node);
+  for (const clause of node.heritageClauses ?? []) {
+    for (const type of clause.types) {
+      let symbol = checker.getSymbolAtLocation(type.expression);
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+      for (const declaration of symbol?.declarations ?? []) {
+        if (declaration === target) return true;
+        if ((ts.isClassLike(declaration) || ts.isInterfaceDeclaration(declaration)) && inherits(declaration, target, checker, seen)) return true;
+      }
+    }
+  }
+  return false;
+}

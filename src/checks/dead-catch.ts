@@ -1,0 +1,107 @@
+import ts from './typescript.cjs';
+import { indexDeclarations, isAsyncGeneratorFunction, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
+import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
+import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
+import { resolvesToAsyncGenerators } from './dead-catch-types.js';
+import { scopeOf } from './scope.js';
+import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap } from './syntax.js';
+import type { TrajauditConfig } from '../config/schema.js';
+
+type Options = TrajauditConfig['rules']['dead-catch'];
+
+interface Candidate {
+  name: string;
+  finding: Omit<RawFinding, 'rule'>;
+}
+
+interface State {
+  names: Set<string>;
+  mentionsName?: RegExp;
+  index: DeclarationIndex;
+  indexed: Set<string>;
+  pending: Candidate[];
+}
+
+export default defineCheck<'dead-catch', State>({
+  id: 'dead-catch',
+  title: 'Catch that cannot see an async generator’s errors',
+  description:
+    'A call to an async generator function inside a try whose catch is meant to handle its errors, while the returned generator is iterated outside that try (or returned). Calling an async generator runs none of its body, so the catch can never see the errors it raises.',
+  defaultSeverity: 'error',
+  needsTypes: (_options, typesFlag) => typesFlag,
+  prepare(ctx) {
+    const names = new Set<string>();
+    for (const file of ctx.files) scanAsyncGeneratorNames(file.text, names);
+    const words = [...names].map((name) => name.replace(/\$/g, '\\$'));
+    const mentionsName = words.length ? new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`) : undefined;
+    return { names, mentionsName, index: new Map(), indexed: new Set(), pending: [] };
+  },
+  wants(text, state) {
+    if (!state.mentionsName || !state.mentionsName.test(text)) return false;
+    return text.includes('catch') || scanAsyncGeneratorNames(text, new Set());
+  },
+  visit(unit, ctx, state) {
+    state.indexed.add(unit.file);
+    if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index);
+    const visitNode = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, ctx, state);
+      ts.forEachChild(node, visitNode);
+    };
+    visitNode(unit.sourceFile);
+  },
+  finish(ctx, state) {
+    const unresolvedNames = new Set(state.pending.map((candidate) => candidate.name).filter(Boolean));
+    if (unresolvedNames.size > 0) completeIndex(ctx, state, unresolvedNames);
+    for (const candidate of state.pending) {
+      const entry = state.index.get(candidate.name);
+      if (entry && entry.asyncGenerator > 0 && entry.other === 0) ctx.report(candidate.finding);
+    }
+  },
+});
+
+function inspectCall(call: ts.CallExpression, file: string, sourceFile: ts.SourceFile, ctx: CheckContext<Options>, state: State): void {
+  const callee = unwrap(call.expression);
+  const iife = ts.isFunctionExpression(callee);
+  const member = memberName(callee);
+  const name = ts.isIdentifier(callee) ? callee.text : member?.name;
+  if (!iife && (!name || !state.names.has(name))) return;
+  const tryStatement = enclosingTry(call);
+  if (!tryStatement) return;
+  const escape = escapeOf(call, tryStatement.tryBlock);
+  if (!escape) return;
+  const token = iife ? call : (member?.token ?? callee);
+  const catchLine = positionOf(tryStatement.catchClause!, sourceFile).line;
+  const shown = iife ? 'the async generator expression' : `${name}()`;
+  const finding: Omit<RawFinding, 'rule'> = {
+    file,
+    ...positionOf(token, sourceFile),
+    message:
+      escape === 'returned'
+        ? `${shown} is an async generator returned from inside the try: its body runs after the caller iterates it, so the catch at line ${catchLine} never sees its errors`
+        : `${shown} is an async generator not iterated inside the try: its body runs only when iterated, so the catch at line ${catchLine} never sees its errors`,
+    severity: 'error',
+    scope: scopeOf(call).name,
+    anchor: iife ? '(async function*)' : anchorText(normalizedText(callee, sourceFile)),
+    textHash: shortHash(normalizedText(call, sourceFile)),
+    resolution: 'syntactic',
+    details: { escape },
+  };
+  if (iife) {
+    if (isAsyncGeneratorFunction(callee)) ctx.report(finding);
+    return;
+  }
+  const typed = ctx.checker ? resolvesToAsyncGenerators(ctx, member?.token ?? callee) : 'unknown';
+  if (typed === 'yes') ctx.report({ ...finding, resolution: 'resolved' });
+  else if (typed === 'unknown') state.pending.push({ name: name!, finding });
+}
+
+/** Declarations of a candidate name may sit in files the prefilter skipped; a name declared anything but an async generator is not reported. */
+function completeIndex(ctx: CheckContext<Options>, state: State, names: Set<string>): void {
+  const words = [...names].map((name) => name.replace(/\$/g, '\\$'));
+  const mentions = new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`);
+  for (const file of ctx.files) {
+    if (file.isTest || state.indexed.has(file.file) || !mentions.test(file.text)) continue;
+    const unit = ctx.parseFile(file.file);
+    if (unit) indexDeclarations(unit.sourceFile, names, state.index);
+  }
+}

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from './typescript.cjs';
+import type { RuleId, TrajauditConfig } from '../config/schema.js';
+import { UsageError } from '../errors.js';
+import type { Check, CheckContext, RawFinding, SourceUnit } from './define-check.js';
+import { discoverSourceFiles } from './discover.js';
+import { checks } from './index.js';
+import { createTypeProgram } from './type-program.js';
+
+export interface EngineOptions {
+  root: string;
+  config: TrajauditConfig;
+  rules: string[];
+  types: boolean;
+}
+
+export interface EngineResult {
+  findings: RawFinding[];
+  /** Every discovered file (relative path), so the baseline can tell a renamed file from an existing one. */
+  files: Set<string>;
+  rulesRun: RuleId[];
+  filesParsed: number;
+  typesUsed: boolean;
+}
+
+interface ActiveCheck {
+  check: Check;
+  ctx: CheckContext<unknown>;
+  state: unknown;
+  includeTests: boolean;
+}
+
+const scriptKinds: Record<string, ts.ScriptKind> = { '.tsx': ts.ScriptKind.TSX, '.ts': ts.ScriptKind.TS, '.mts': ts.ScriptKind.TS, '.cts': ts.ScriptKind.TS };
+
+// No rule reads JSDoc; skipping it makes each parse cheaper.
+const parseOptions: ts.CreateSourceFileOptions = { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+
+/** discover → read → prefilter (text) → parse each wanted file once → every wanting rule visits it. */
+export function runChecks(options: EngineOptions): EngineResult {
+  const selected = selectChecks(options.rules, options.config);
+  const discovered = discoverSourceFiles(options.root, options.config.exclude, options.config.tests);
+  const files = discovered.map((entry) => ({ ...entry, text: readFileSync(entry.absPath, 'utf8') }));
+  const byFile = new Map(files.map((entry) => [entry.file, entry]));
+  const byAbs = new Map(files.map((entry) => [entry.absPath, entry]));
+  const findings: RawFinding[] = [];
+  const parsed = new Map<string, SourceUnit>();
+  let program: ts.Program | undefined;
+  let filesParsed = 0;
+  const unitOf = (file: string): SourceUnit | undefined => {
+    const entry = byFile.get(file);
+    if (!entry) return undefined;
+    let unit = parsed.get(file);
+    if (!unit) {
+      const sourceFile =
+        program?.getSourceFile(entry.absPath) ??
+        ts.createSourceFile(entry.absPath, entry.text, parseOptions, true, scriptKinds[path.extname(entry.file)]);
+      unit = { file, absPath: entry.absPath, sourceFile, isTest: entry.isTest };
+      filesParsed++;
+      // Only the type-aware pass keeps trees (the program holds them anyway); the syntactic pass streams.
+      if (program) parsed.set(file, unit);
+    }
+    return unit;
+  };
+
+  const active: ActiveCheck[] = selected.map((check) => {
+    const ruleOptions = options.config.rules[check.id];
+    const scope = files.filter((entry) => ruleOptions.includeTests || !entry.isTest);
+    const ctx: CheckContext<unknown> = {
+      ts,
+      options: ruleOptions,
+      config: options.config,
+      files: scope,
+      report: (finding) => findings.push({ rule: check.id, ...finding }),
+      parseFile: unitOf,
+      fileAt: (absPath) => byAbs.get(path.resolve(absPath)),
+    };
+    return { check, ctx, state: check.prepare(ctx as never), includeTests: ruleOptions.includeTests };
+  });
+
+  const wanted = files.map((entry) => active.filter((a) => (a.includeTests || !entry.isTest) && a.check.wants(entry.text, a.state)));
+  const typed = active.filter((a) => a.check.needsTypes(a.ctx.options as never, options.types));
+  if (typed.length > 0) {
+    program = createTypeProgram(options.root, files.filter((_, i) => wanted[i].length > 0).map((entry) => entry.absPath));
+    const checker = program.getTypeChecker();
+    for (const a of typed) Object.assign(a.ctx, { checker, program });
+  }
+
+  files.forEach((entry, i) => {
+    if (wanted[i].length === 0) return;
+    const unit = unitOf(entry.file)!;
+    for (const a of wanted[i]) a.check.visit(unit, a.ctx as never, a.state);
+  });
+  for (const a of active) a.check.finish?.(a.ctx as never, a.state);
+
+  return { findings, files: new Set(byFile.keys()), rulesRun: selected.map((c) => c.id), filesParsed, typesUsed: Boolean(program) };
+}
+
+function selectChecks(requested: string[], config: TrajauditConfig): Check[] {
+  const known = new Set<string>(checks.map((c) => c.id));
+  const unknown = requested.filter((id) => !known.has(id));
+  if (unknown.length) throw new UsageError(`unknown rule "${unknown[0]}" for --rule; known rules: ${[...known].join(', ')}`);
+  return (checks as Check[]).filter((c) => (requested.length === 0 || requested.includes(c.id)) && !config.rules[c.id].off);
+}

@@ -1,0 +1,74 @@
+import ts from './typescript.cjs';
+import { defineCheck, type Severity } from './define-check.js';
+import { scopeOf, type ScopeKind } from './scope.js';
+import { memberName, normalizedText, positionOf, shortHash, unwrap } from './syntax.js';
+
+interface State {
+  classes: Set<string>;
+  factories: Set<string>;
+  /** Text prefilter: `new [ns.]Class` or `factory(`; a type-only mention of the class does not need a parse. */
+  site?: RegExp;
+}
+
+// module: one instance for the whole process; class-field: one per owner instance; function: built on demand.
+const severityOf: Record<ScopeKind, Severity> = { module: 'error', 'class-field': 'warning', function: 'note' };
+
+export default defineCheck<'stateful-construction', State>({
+  id: 'stateful-construction',
+  title: 'Construction of a stateful object',
+  description:
+    'Every place a stateful object (e.g. FileReadTracker) is built, with its enclosing scope. Built at module top level it is a process-wide singleton shared by every agent (error); in a class field, one per owner instance (warning); in a function, built on demand (note, listed in the inventory).',
+  defaultSeverity: 'error',
+  needsTypes: () => false,
+  prepare: ({ options }) => ({ classes: new Set(options.classes), factories: new Set(options.factories), site: sitePattern(options) }),
+  wants: (text, state) => Boolean(state.site?.test(text)),
+  visit(unit, ctx, state) {
+    const sourceFile = unit.sourceFile;
+    const visitNode = (node: ts.Node): void => {
+      const site = constructionSite(node, state);
+      if (site) {
+        const scope = scopeOf(node);
+        ctx.report({
+          file: unit.file,
+          ...positionOf(site.token, sourceFile),
+          message: messageFor(site.name, site.via, scope.kind, scope.name),
+          severity: severityOf[scope.kind],
+          scope: scope.name,
+          anchor: site.via === 'new' ? `new ${site.name}` : site.name,
+          textHash: shortHash(normalizedText(node, sourceFile)),
+          resolution: 'syntactic',
+          details: { className: site.name, via: site.via, scopeKind: scope.kind },
+        });
+      }
+      ts.forEachChild(node, visitNode);
+    };
+    visitNode(sourceFile);
+  },
+});
+
+function sitePattern(options: { classes: string[]; factories: string[] }): RegExp | undefined {
+  const escape = (name: string) => name.replace(/[$]/g, '\\$');
+  const parts: string[] = [];
+  if (options.classes.length) parts.push(`\\bnew\\s+(?:[\\w$]+\\s*\\??\\.\\s*)*(?:${options.classes.map(escape).join('|')})(?![\\w$])`);
+  if (options.factories.length) parts.push(`(?:${options.factories.map(escape).join('|')})\\s*(?:!|\\?\\.)?\\s*(?:<[^;{}]*?>)?\\s*\\(`);
+  return parts.length ? new RegExp(parts.join('|')) : undefined;
+}
+
+function constructionSite(node: ts.Node, state: State): { name: string; token: ts.Node; via: 'new' | 'factory' } | undefined {
+  const isNew = ts.isNewExpression(node);
+  if (!isNew && !ts.isCallExpression(node)) return undefined;
+  const callee = unwrap(node.expression);
+  const names = isNew ? state.classes : state.factories;
+  const via = isNew ? 'new' : 'factory';
+  if (ts.isIdentifier(callee) && names.has(callee.text)) return { name: callee.text, token: callee, via };
+  const member = memberName(callee);
+  if (member && names.has(member.name)) return { name: member.name, token: member.token, via };
+  return undefined;
+}
+
+function messageFor(name: string, via: 'new' | 'factory', kind: ScopeKind, scope: string): string {
+  const built = via === 'new' ? `${name} built` : `${name}() builds stateful objects`;
+  if (kind === 'module') return `${built} at module top level: one instance shared by the whole process; build it per agent and pass it in`;
+  if (kind === 'class-field') return `${built} in field initializer ${scope}: one per ${scope.split('.')[0]} instance`;
+  return `${built} in ${scope}`;
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import ts from './typescript.cjs';
+
+/** 1-based line and column of a node's first token (not its leading trivia). */
+export function positionOf(node: ts.Node, sourceFile: ts.SourceFile): { line: number; column: number } {
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+  return { line: line + 1, column: character + 1 };
+}
+
+const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
+
+/**
+ * The node's tokens without whitespace or comments, string literals re-quoted and trailing commas
+ * dropped, so that a formatter pass (prettier, quote style, line wrapping) leaves it unchanged.
+ */
+export function normalizedText(node: ts.Node, sourceFile: ts.SourceFile): string {
+  const start = node.getStart(sourceFile);
+  scanner.setText(sourceFile.text, start, node.end - start);
+  const tokens: string[] = [];
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.StringLiteral || kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral) {
+      tokens.push(JSON.stringify(scanner.getTokenValue()));
+    } else {
+      tokens.push(scanner.getTokenText());
+    }
+  }
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] === ',' && /^[)\]}]$/.test(tokens[i + 1] ?? '')) continue;
+    const previous = out[out.length - 1];
+    out.push(previous && /[\w$]$/.test(previous) && /^[\w$]/.test(tokens[i]) ? ` ${tokens[i]}` : tokens[i]);
+  }
+  return out.join('');
+}
+
+/** The callee as a reader names it: `this.provider!.x?.["m"]` → `this.provider.x.m`. */
+export function anchorText(text: string): string {
+  return text
+    .replace(/!(?=[.[)]|$)/g, '')
+    .replace(/\?\./g, '.')
+    .replace(/\.?\[("(?:[^"\\]|\\.)*")\]/g, (_m, literal: string) => `.${JSON.parse(literal) as string}`);
+}
+
+export function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
+
+/** Strips the wrappers that do not change which function is called: `(x)`, `x!`, `x as T`. */
+export function unwrap(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isTypeAssertionExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** The member name of `a.m` or `a["m"]`, with the token a finding points at. */
+export function memberName(node: ts.Expression): { name: string; token: ts.Node; receiver: ts.Expression } | undefined {
+  if (ts.isPropertyAccessExpression(node)) return { name: node.name.text, token: node.name, receiver: node.expression };
+  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) {
+    return { name: node.argumentExpression.text, token: node.argumentExpression, receiver: node.expression };
+  }
+  return undefined;
+}

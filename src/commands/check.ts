@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { baselineFileName, entriesFor, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
+import { fingerprints, isBaselineable } from '../baseline/fingerprint.js';
+import { matchBaseline } from '../baseline/match.js';
+import type { BaselineEntry, Finding } from '../baseline/types.js';
+import type { RawFinding } from '../checks/define-check.js';
+import { runChecks } from '../checks/engine.js';
+import { checks } from '../checks/index.js';
+import type { CommandResult } from '../command-result.js';
+import { loadConfig } from '../config/load-config.js';
+import { ExitCode, InputError, UsageError } from '../errors.js';
+import { checkRenderers, type CheckFormat } from '../render-check/index.js';
+import type { CheckReport } from '../render-check/types.js';
+
+export interface CheckOptions {
+  root: string;
+  config?: string;
+  baseline?: string;
+  updateBaseline?: boolean;
+  allowAdditions?: boolean;
+  types?: boolean;
+  rule?: string[];
+  format?: CheckFormat;
+  strict?: boolean;
+}
+
+export async function check(options: CheckOptions): Promise<CommandResult> {
+  const format = options.format ?? 'text';
+  if (!(format in checkRenderers)) throw new UsageError(`unknown --format "${format}"; use one of ${Object.keys(checkRenderers).join(', ')}`);
+  if (options.allowAdditions && !options.updateBaseline) throw new UsageError('--allow-additions only makes sense with --update-baseline');
+  const config = await loadConfig({ root: options.root, configPath: options.config });
+  const baselineShown = options.baseline ?? path.join(options.root, baselineFileName);
+  const baselinePath = path.resolve(baselineShown);
+  const baseline = await readBaseline(baselinePath);
+  if (baseline === undefined && options.baseline && !options.updateBaseline) {
+    throw new InputError(`baseline file not found: ${options.baseline}; check the path, or create it with --update-baseline --allow-additions`);
+  }
+
+  const run = runChecks({ root: options.root, config, rules: options.rule ?? [], types: Boolean(options.types) });
+  const rulesRun = new Set<string>(run.rulesRun);
+  const raw = [...run.findings].sort(byPosition);
+  let entries = baseline ?? [];
+  let matched = matchBaseline(raw, entries, run.files, rulesRun);
+  const warnings: string[] = [];
+
+  if (options.updateBaseline) {
+    const additions = raw.filter((f) => matched.states.get(f) === 'new');
+    if (additions.length > 0 && !options.allowAdditions) {
+      const first = additions[0];
+      throw new UsageError(
+        `--update-baseline refuses to add ${additions.length} new finding${additions.length === 1 ? '' : 's'} to ${baselineShown} ` +
+          `(first: ${first.file}:${first.line}:${first.column} ${first.rule}); fix them, or rerun with --allow-additions to accept them`,
+      );
+    }
+    entries = [...entries.filter((e) => !rulesRun.has(e.rule)), ...entriesFor(raw.filter(isBaselineable))];
+    await writeBaseline(baselinePath, entries);
+    warnings.push(updateNote(baselineShown, entries, additions.length, matched.stale));
+    matched = matchBaseline(raw, entries, run.files, rulesRun);
+  }
+
+  const ids = fingerprints(raw);
+  const findings: Finding[] = raw.map((f) => ({ ...f, state: matched.states.get(f)!, fingerprint: ids.get(f)! }));
+  const count = (state: Finding['state']) => findings.filter((f) => f.state === state).length;
+  const stale = matched.stale.reduce((sum, e) => sum + e.count, 0);
+  const failed = count('new') > 0 || (Boolean(options.strict) && stale > 0);
+  const report: CheckReport = {
+    toolVersion,
+    rules: checks.filter((c) => rulesRun.has(c.id)).map(({ id, title, description, defaultSeverity }) => ({ id, title, description, defaultSeverity })),
+    findings,
+    stale: matched.stale,
+    summary: {
+      filesScanned: run.files.size,
+      filesParsed: run.filesParsed,
+      types: run.typesUsed,
+      new: count('new'),
+      baselined: count('baselined'),
+      allowed: count('allowed'),
+      info: count('info'),
+      stale,
+      unresolved: findings.filter((f) => f.resolution === 'unresolved').length,
+      failed,
+    },
+  };
+  return { output: checkRenderers[format](report), exitCode: failed ? ExitCode.findings : ExitCode.ok, warnings };
+}
+
+const toolVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+
+function byPosition(a: RawFinding, b: RawFinding): number {
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}
+
+function updateNote(file: string, entries: BaselineEntry[], added: number, stale: BaselineEntry[]): string {
+  const total = entries.reduce((sum, e) => sum + e.count, 0);
+  const dropped = stale.reduce((sum, e) => sum + e.count, 0);
+  return `baseline ${file} rewritten: ${total} finding${total === 1 ? '' : 's'} recorded, ${added} added, ${dropped} stale dropped`;
+}

@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const cliPath = path.join(repoRoot, 'dist/cli.js');
+
+export interface CliRun {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+}
+
+/** Spawns the built binary the way CI does. */
+export function runCli(args: string[], options: { cwd?: string; nodeArgs?: string[] } = {}): CliRun {
+  const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), cliPath, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' },
+    encoding: 'utf8',
+  });
+  return { stdout: result.stdout, stderr: result.stderr, code: result.status };
+}
+
+export interface CheckJson {
+  version: number;
+  findings: Array<{
+    rule: string;
+    file: string;
+    line: number;
+    column: number;
+    message: string;
+    state: string;
+    fingerprint: string;
+    severity: string;
+    scope: string;
+    anchor: string;
+    resolution: string;
+    reason?: string;
+    details?: Record<string, string>;
+  }>;
+  stale: Array<{ rule: string; file: string; scope: string; anchor: string; hash: string; count: number }>;
+  summary: Record<string, number | boolean>;
+}
+
+export function checkJson(args: string[], options: { cwd?: string } = {}): { json: CheckJson; run: CliRun } {
+  const run = runCli(['check', ...args, '--format', 'json'], options);
+  if (!run.stdout.startsWith('{')) throw new Error(`no JSON on stdout (exit ${run.code}): ${run.stderr}`);
+  return { json: JSON.parse(run.stdout) as CheckJson, run };
+}
+
+/** A scratch copy of a fixture: baseline scenarios mutate the copy, never the fixture. */
+export function copyFixture(name: string): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `trajaudit-${name}-`));
+  cpSync(path.join(repoRoot, 'fixtures', name), dir, { recursive: true });
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,148 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkJson, copyFixture, runCli } from '../checks/run-cli.js';
+
+// fixtures/check-baseline holds 4 direct calls and the baseline that records them.
+let cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups) cleanup();
+  cleanups = [];
+});
+
+function scenario(mutate: (edit: (file: string, change: (text: string) => string) => void, dir: string) => void) {
+  const copy = copyFixture('check-baseline');
+  cleanups.push(copy.cleanup);
+  const baselineFile = path.join(copy.dir, 'trajaudit-baseline.json');
+  const before = readFileSync(baselineFile, 'utf8');
+  mutate((file, change) => {
+    const abs = path.join(copy.dir, file);
+    const text = readFileSync(abs, 'utf8');
+    const next = change(text);
+    if (next === text) throw new Error(`mutation of ${file} changed nothing`);
+    writeFileSync(abs, next);
+  }, copy.dir);
+  const { json, run } = checkJson([copy.dir]);
+  return { json, run, dir: copy.dir, baselineFile, before, baselineUnchanged: () => readFileSync(baselineFile, 'utf8') === before };
+}
+
+const states = (json: ReturnType<typeof checkJson>['json']) => json.findings.map((f) => `${f.file}:${f.line} ${f.state}`);
+
+describe('baseline survives code moving', () => {
+  it('unchanged tree: all baselined, exit 0', () => {
+    const { json, run } = scenario(() => {});
+    expect(run.code).toBe(0);
+    expect(json.summary).toMatchObject({ new: 0, baselined: 4, stale: 0, failed: false });
+  });
+
+  it('line shift', () => {
+    const s = scenario((edit) => edit('src/agent/loop.ts', (t) => `// header\n// more header\n\n${t}`));
+    expect(s.run.code).toBe(0);
+    expect(states(s.json)).toContain('src/agent/loop.ts:10 baselined');
+    expect(s.baselineUnchanged()).toBe(true);
+  });
+
+  it('reformat: line breaks, quotes, trailing commas', () => {
+    const s = scenario((edit) =>
+      edit('src/agent/loop.ts', (t) =>
+        t.replace("this.client.sendMessageStream(history, { model: 'small' })", 'this.client\n      .sendMessageStream(\n        history,\n        { model: "small", },\n      )'),
+      ),
+    );
+    expect(s.run.code).toBe(0);
+    expect(s.json.summary).toMatchObject({ new: 0, baselined: 4, stale: 0 });
+    expect(s.baselineUnchanged()).toBe(true);
+  });
+
+  it('move a method within the file', () => {
+    const s = scenario((edit) =>
+      edit('src/agent/loop.ts', (t) => {
+        const turn = t.slice(t.indexOf('  async *turn'), t.indexOf('  async *summarize'));
+        return t.replace(turn, '').replace(/\n}\n$/, `\n${turn.trimEnd()}\n}\n`);
+      }),
+    );
+    expect(s.run.code).toBe(0);
+    expect(s.json.summary).toMatchObject({ new: 0, baselined: 4 });
+  });
+
+  it('move a call into another function of the same file (scope changes, text does not)', () => {
+    const s = scenario((edit) =>
+      edit('src/agent/loop.ts', (t) =>
+        t.replace('async *turn(messages: string[]) {', 'async *nextTurn(messages: string[]) {'),
+      ),
+    );
+    expect(s.run.code).toBe(0);
+    expect(s.json.findings.find((f) => f.line === 7)?.scope).toBe('AgentLoop.nextTurn');
+    expect(s.json.summary).toMatchObject({ new: 0, stale: 0 });
+  });
+
+  it('rename a file', () => {
+    const s = scenario((_edit, dir) => renameSync(path.join(dir, 'src/agent/retry.ts'), path.join(dir, 'src/agent/retrying.ts')));
+    expect(s.run.code).toBe(0);
+    expect(states(s.json)).toEqual([
+      'src/agent/loop.ts:7 baselined',
+      'src/agent/loop.ts:11 baselined',
+      'src/agent/retrying.ts:5 baselined',
+      'src/agent/retrying.ts:7 baselined',
+    ]);
+    expect(s.baselineUnchanged()).toBe(true);
+  });
+});
+
+describe('baseline catches real changes', () => {
+  it('swap one violation for another in the same file: new + stale, exit 1', () => {
+    const s = scenario((edit) =>
+      edit('src/agent/loop.ts', (t) => t.replace('sendMessageStream(messages)', "sendMessageStream(['system', ...messages])")),
+    );
+    expect(s.run.code).toBe(1);
+    expect(states(s.json)).toContain('src/agent/loop.ts:7 new');
+    expect(s.json.stale.map((e) => `${e.file} ${e.scope} ${e.count}`)).toEqual(['src/agent/loop.ts AgentLoop.turn 1']);
+  });
+
+  it('duplicate a violation: one new, exit 1', () => {
+    const s = scenario((edit) =>
+      edit('src/agent/loop.ts', (t) =>
+        t.replace('yield* this.client.sendMessageStream(messages);', 'yield* this.client.sendMessageStream(messages);\n    yield* this.client.sendMessageStream(messages);'),
+      ),
+    );
+    expect(s.run.code).toBe(1);
+    expect(s.json.summary).toMatchObject({ new: 1, baselined: 4, stale: 0 });
+  });
+
+  it('fix a violation: stale, reported, exit 0; exit 1 under --strict', () => {
+    const s = scenario((edit) => edit('src/agent/loop.ts', (t) => t.replace("yield* this.client.sendMessageStream(history, { model: 'small' });", "yield 'summary';")));
+    expect(s.run.code).toBe(0);
+    expect(s.json.summary).toMatchObject({ new: 0, baselined: 3, stale: 1, failed: false });
+    const strict = runCli(['check', s.dir, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('stale baseline entries (fixed or gone; run --update-baseline to drop them):\n  direct-provider-call  src/agent/loop.ts  AgentLoop.summarize  this.client.sendMessageStream\n');
+  });
+});
+
+describe('--update-baseline is a ratchet', () => {
+  it('refuses to add entries without --allow-additions and leaves the file alone', () => {
+    const s = scenario((edit) => edit('src/agent/retry.ts', (t) => t.replace('yield* client.sendMessageStream(messages);\n  }', 'yield* client.sendMessageStream(["again"]);\n  }')));
+    const run = runCli(['check', s.dir, '--update-baseline']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `trajaudit: --update-baseline refuses to add 1 new finding to ${path.join(s.dir, 'trajaudit-baseline.json')} (first: src/agent/retry.ts:5:19 direct-provider-call); fix them, or rerun with --allow-additions to accept them\n`,
+    );
+    expect(s.baselineUnchanged()).toBe(true);
+
+    const accepted = runCli(['check', s.dir, '--update-baseline', '--allow-additions']);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stderr).toContain('4 findings recorded, 1 added, 1 stale dropped');
+    expect(checkJson([s.dir]).json.summary).toMatchObject({ new: 0, baselined: 4, stale: 0 });
+  });
+
+  it('drops fixed entries without --allow-additions; writes sorted, one entry per line', () => {
+    const s = scenario((edit) => edit('src/agent/loop.ts', (t) => t.replace("yield* this.client.sendMessageStream(history, { model: 'small' });", "yield 'summary';")));
+    const run = runCli(['check', s.dir, '--update-baseline']);
+    expect(run.code).toBe(0);
+    const lines = readFileSync(s.baselineFile, 'utf8').split('\n');
+    expect(lines.slice(0, 3)).toEqual(['{', '  "version": 1,', '  "entries": [']);
+    expect(lines.filter((l) => l.includes('"rule"'))).toEqual([
+      '    {"rule":"direct-provider-call","file":"src/agent/loop.ts","scope":"AgentLoop.turn","anchor":"this.client.sendMessageStream","hash":"ddf6424e5b22","count":1},',
+      '    {"rule":"direct-provider-call","file":"src/agent/retry.ts","scope":"retryOnce","anchor":"client.sendMessageStream","hash":"f4c1a48f409b","count":2}',
+    ]);
+  });
+});
