@@ -33,7 +33,8 @@ export interface IngestSummary {
 // Hook events carry the hook-input time, a little before the write that set the file's mtime.
 const MTIME_SLACK_MS = 10 * 60 * 1000;
 const SMALL_BATCH = 500;
-const GROUP_BYTES = 128 * 1024 * 1024;
+// TRAJAUDIT_COMMIT_BYTES trades load speed for less work redone after an interrupted load.
+const GROUP_BYTES = Number(process.env.TRAJAUDIT_COMMIT_BYTES) > 0 ? Number(process.env.TRAJAUDIT_COMMIT_BYTES) : 128 * 1024 * 1024;
 
 const FILE_COLUMNS = ['file_id', 'key', 'path', 'kind', 'session_id', 'bytes', 'lines', 'valid', 'blank', 'malformed', 'mtime',
   'head_hash', 'complete_bytes', 'complete_lines', 'tail_hash', 'min_ts', 'max_ts', 'loaded_at'];

@@ -1,0 +1,66 @@
+// A load killed with SIGKILL at an arbitrary point leaves a database that is exactly some set of
+// whole files (never part of one), and the next run completes it to what a clean load gives.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, runJson, tempDir } from '../helpers/run-cli.js';
+
+const work = tempDir();
+afterAll(() => work.cleanup());
+
+function writeHome(root: string): void {
+  for (let s = 0; s < 6; s += 1) {
+    const id = `20260820-10000${s}-0000000${s}`;
+    const dir = path.join(root, 'trajectories/sessions', id);
+    fs.mkdirSync(dir, { recursive: true });
+    const lines: string[] = [];
+    for (let i = 0; i < 40_000; i += 1) {
+      const ts = new Date(Date.UTC(2026, 7, 20, 2, 0, 0) + i * 37).toISOString();
+      lines.push(JSON.stringify({ event: 'StreamPhase', session_id: id, timestamp: ts, data: { index: 10001, phase: 'sse_consuming', agent_id: `${id}-sub-a1234567${s}`, attempt: 1, note: 'x'.repeat(120) } }));
+      if (i % 9973 === 0) lines.push('{"event":"Broken",}');
+    }
+    fs.writeFileSync(path.join(dir, 'events.jsonl'), `${lines.join('\n')}\n`);
+  }
+}
+
+type FileRow = { path: string; lines: number; valid: number; malformed: number };
+const ledger = (db: string) => runJson<{ files: FileRow[] }>(['sources', '--db', db]).value.files;
+const rowsPerFile = (db: string) =>
+  runJson<{ path: string; n: number }[]>(['sql', 'SELECT f.path, count(e.line) AS n FROM input_files f LEFT JOIN events e USING (file_id) GROUP BY 1 ORDER BY 1', '--db', db]).value;
+const orphans = (db: string) =>
+  runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM events WHERE file_id NOT IN (SELECT file_id FROM input_files)', '--db', db]).value[0].n;
+
+describe('load interrupted by kill -9', () => {
+  const home = path.join(work.dir, 'home');
+  writeHome(home);
+
+  it('keeps only whole files, and the next run completes the load', async () => {
+    const clean = path.join(work.dir, 'clean.duckdb');
+    runJson(['load', home, '--db', clean]);
+    const expected = ledger(clean);
+    expect(expected).toHaveLength(6);
+
+    const committedCounts: number[] = [];
+    for (const delayMs of [300, 1200, 2400]) {
+      const db = path.join(work.dir, `killed-${delayMs}.duckdb`);
+      // One file per commit, so that a kill can fall between committed files as well as inside one.
+      const child = spawn(process.execPath, [CLI, 'load', home, '--db', db, '--quiet'], { stdio: 'ignore', env: { ...process.env, TRAJAUDIT_COMMIT_BYTES: '1' } });
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+
+      // Whatever was committed is whole: every file's rows match its ledger entry, no stray rows.
+      const committed = rowsPerFile(db);
+      committedCounts.push(committed.length);
+      for (const row of committed) expect(row.n).toBe(expected.find((f) => f.path === row.path)!.valid);
+      expect(orphans(db)).toBe(0);
+
+      runJson(['load', home, '--db', db]);
+      expect(ledger(db)).toEqual(expected);
+      expect(rowsPerFile(db).map((r) => r.n)).toEqual(expected.map((f) => f.valid));
+    }
+    // The kills landed mid-load: not every run had committed all six files.
+    expect(committedCounts.some((n) => n < 6)).toBe(true);
+  });
+});
