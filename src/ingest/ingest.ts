@@ -97,10 +97,14 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
   const stored = await storedFiles(db);
   const started = Date.now();
   let done = 0;
-  const tick = () => {
-    const mib = summary.bytesRead / 1048576;
+  let shownAt = 0;
+  /** Progress line, at most ten times a second; `pending` = files/bytes read but not yet committed. */
+  const tick = (pending = { files: 0, bytes: 0 }) => {
+    if (Date.now() - shownAt < 100) return;
+    shownAt = Date.now();
+    const mib = (summary.bytesRead + pending.bytes) / 1048576;
     const seconds = Math.max(0.001, (Date.now() - started) / 1000);
-    progress.update(`loading ${done}/${inputs.files.length} files, ${mib.toFixed(1)} MiB, ${(mib / seconds).toFixed(0)} MiB/s`);
+    progress.update(`loading ${done + pending.files}/${inputs.files.length} files, ${mib.toFixed(1)} MiB, ${(mib / seconds).toFixed(0)} MiB/s`);
   };
   await db.transaction(async () => {
     const ids = inputs.sessionDirs.map((d) => d.sessionId);
@@ -213,7 +217,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
           const { ledger, write } = await readJsonl(w, ids.get(w)!, true);
           await write();
           read.push(ledger);
-          progress.update(`loading ${done + read.length}/${inputs.files.length} files`);
+          tick({ files: read.length, bytes: read.reduce((sum, l) => sum + l.bytes, 0) });
         }
         return read;
       });
