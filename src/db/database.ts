@@ -16,6 +16,9 @@ export interface Database {
   runPositional(sql: string, values: unknown[]): Promise<void>;
   all(sql: string, params?: Params): Promise<Tabular>;
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Another connection to the same database (its own transactions and temp tables). */
+  connect(): Promise<Database>;
+  /** Closes this connection; the first connection's close also closes the database. */
   close(): void;
 }
 
@@ -67,6 +70,56 @@ function describeOpenError(path: string, error: unknown): InputError {
   return new InputError(`${path} is not a DuckDB database trajaudit can open (${message.split('\n')[0]}); pass --db a new file name or a file written by \`trajaudit load\``);
 }
 
+const DEFAULT_FILE_MEMORY_LIMIT = '128MB';
+
+/** DuckDB's own errors, as the user can act on them; everything else stays an internal error. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.startsWith('Out of Memory Error')) {
+      throw new InputError(`DuckDB ran out of memory (${message.split('\n')[0]}); raise TRAJAUDIT_MEMORY_LIMIT (default ${DEFAULT_FILE_MEMORY_LIMIT} for --db files) or free memory`);
+    }
+    throw error;
+  }
+}
+
+async function connectTo(instance: DuckDBInstance, path: string | null, settings: string[], onClose: () => void): Promise<Database> {
+  const connection: DuckDBConnection = await instance.connect();
+  for (const setting of settings) await connection.run(setting);
+  return {
+    path,
+    async run(sql, params) {
+      await guarded(() => connection.run(sql, usedParams(sql, params)));
+    },
+    async runPositional(sql, values) {
+      await guarded(() => connection.run(sql, values as never));
+    },
+    async all(sql, params) {
+      return toTabular(await guarded(() => connection.runAndReadAll(sql, usedParams(sql, params))));
+    },
+    async transaction(work) {
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        const value = await work();
+        await guarded(() => connection.run('COMMIT'));
+        return value;
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+    connect() {
+      return connectTo(instance, path, [`SET TimeZone = 'UTC'`], () => undefined);
+    },
+    close() {
+      connection.closeSync();
+      onClose();
+    },
+  };
+}
+
 /** Opens (creating if needed) a DuckDB file, or an in-memory database when path is undefined. */
 export async function openDatabase(path?: string): Promise<Database> {
   if (path !== undefined && fs.existsSync(path) && fs.statSync(path).isDirectory()) {
@@ -78,40 +131,15 @@ export async function openDatabase(path?: string): Promise<Database> {
   } catch (error) {
     throw describeOpenError(path ?? ':memory:', error);
   }
-  const connection: DuckDBConnection = await instance.connect();
-  await connection.run(`SET TimeZone = 'UTC'`);
-  // Spill to the system temp dir, never to a `.tmp` beside the user's files; a file database
-  // keeps a small buffer pool so that memory stays bounded on multi-GiB homes (DESIGN.md).
-  await connection.run(`SET temp_directory = '${pathModule.join(os.tmpdir(), 'trajaudit-duckdb-spill').replace(/'/g, "''")}'`);
-  const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : '384MB');
-  if (limit) await connection.run(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
-  const db: Database = {
-    path: path ?? null,
-    async run(sql, params) {
-      await connection.run(sql, usedParams(sql, params));
-    },
-    async runPositional(sql, values) {
-      await connection.run(sql, values as never);
-    },
-    async all(sql, params) {
-      return toTabular(await connection.runAndReadAll(sql, usedParams(sql, params)));
-    },
-    async transaction(work) {
-      await connection.run('BEGIN TRANSACTION');
-      try {
-        const value = await work();
-        await connection.run('COMMIT');
-        return value;
-      } catch (error) {
-        await connection.run('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    },
-    close() {
-      connection.closeSync();
-      instance.closeSync();
-    },
-  };
+  const settings = [
+    `SET TimeZone = 'UTC'`,
+    // Spill to the system temp dir, never to a `.tmp` beside the user's files; a file database
+    // keeps a small buffer pool so that memory stays bounded on multi-GiB homes (DESIGN.md).
+    `SET temp_directory = '${pathModule.join(os.tmpdir(), 'trajaudit-duckdb-spill').replace(/'/g, "''")}'`,
+  ];
+  const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
+  if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
+  const db = await connectTo(instance, path ?? null, settings, () => instance.closeSync());
   try {
     await createSchema(db);
   } catch (error) {

@@ -3,6 +3,7 @@
 // up to SMALL_BATCH files. An interrupted load (Ctrl-C, kill -9) leaves the database as it was
 // before the group it was writing, never with part of a file; the next run completes it.
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Progress } from '../command-result.js';
 import { type Database, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
@@ -34,7 +35,8 @@ export interface IngestSummary {
 const MTIME_SLACK_MS = 10 * 60 * 1000;
 const SMALL_BATCH = 500;
 // TRAJAUDIT_COMMIT_BYTES trades load speed for less work redone after an interrupted load.
-const GROUP_BYTES = Number(process.env.TRAJAUDIT_COMMIT_BYTES) > 0 ? Number(process.env.TRAJAUDIT_COMMIT_BYTES) : 128 * 1024 * 1024;
+const GROUP_BYTES = Number(process.env.TRAJAUDIT_COMMIT_BYTES) > 0 ? Number(process.env.TRAJAUDIT_COMMIT_BYTES) : 64 * 1024 * 1024;
+const PARALLEL = Number(process.env.TRAJAUDIT_PARALLEL) > 0 ? Number(process.env.TRAJAUDIT_PARALLEL) : Math.max(1, Math.min(2, os.availableParallelism()));
 
 const FILE_COLUMNS = ['file_id', 'key', 'path', 'kind', 'session_id', 'bytes', 'lines', 'valid', 'blank', 'malformed', 'mtime',
   'head_hash', 'complete_bytes', 'complete_lines', 'tail_hash', 'min_ts', 'max_ts', 'loaded_at'];
@@ -132,9 +134,9 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
   };
   // Ids for new files, taken in one statement outside any transaction (a lone nextval() is a
   // commit, an fsync, of its own; and a rolled-back one could be handed out twice).
-  const idsFor = async (work: Work[]): Promise<Map<Work, number>> => {
+  const idsFor = async (conn: Database, work: Work[]): Promise<Map<Work, number>> => {
     const fresh = work.filter((w) => !w.previous);
-    const ids = fresh.length ? (await db.all(`SELECT nextval('file_ids') AS id FROM range(${fresh.length})`)).rows.map((r) => r.id as number) : [];
+    const ids = fresh.length ? (await conn.all(`SELECT nextval('file_ids') AS id FROM range(${fresh.length})`)).rows.map((r) => r.id as number) : [];
     return new Map(work.map((w) => [w, w.previous?.file_id ?? ids.shift()!]));
   };
 
@@ -142,7 +144,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     if (small.length === 0) return;
     const batch = new RowBatch();
     const reads: { w: Work; fileId: number; ledger: LineLedger; store: () => Promise<void> }[] = [];
-    const ids = await idsFor(small);
+    const ids = await idsFor(db, small);
     for (const w of small) {
       const fileId = ids.get(w)!;
       const { ledger, store } = await w.adapter.read({ db, fileId, file: w.file, startOffset: 0, lineBase: 0, batch, inTransaction: false });
@@ -187,51 +189,78 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
   }
   await flushSmall();
 
-  /** Reads one JSONL file (or its new tail) and returns the writes for its transaction. */
-  const readJsonl = async (w: Work, fileId: number, inTransaction: boolean) => {
+  /** Reads one JSONL file (or its new tail) on `conn` and returns the writes for its transaction. */
+  const readJsonl = async (conn: Database, w: Work, fileId: number, inTransaction: boolean) => {
     const startOffset = w.plan.action === 'append' ? w.plan.startOffset : 0;
     const lineBase = w.plan.action === 'append' ? w.plan.lineBase : 0;
-    const { ledger, store } = await w.adapter.read({ db, fileId, file: w.file, startOffset, lineBase, batch: new RowBatch(), inTransaction });
+    const { ledger, store } = await w.adapter.read({ db: conn, fileId, file: w.file, startOffset, lineBase, batch: new RowBatch(), inTransaction });
     const write = async () => {
-      await clearRows(db, [w], () => lineBase);
+      await clearRows(conn, [w], () => lineBase);
       await store();
-      await insertRows(db, 'input_problems', PROBLEM_COLUMNS, problemRows(fileId, w.file, ledger));
-      await insertRows(db, 'input_files', FILE_COLUMNS, [await fileRow(db, w, fileId, ledger, lineBase, startOffset)]);
+      await insertRows(conn, 'input_problems', PROBLEM_COLUMNS, problemRows(fileId, w.file, ledger));
+      await insertRows(conn, 'input_files', FILE_COLUMNS, [await fileRow(conn, w, fileId, ledger, lineBase, startOffset)]);
     };
     return { ledger, write };
   };
-  // JSONL files commit in groups of about GROUP_BYTES: a commit costs ~60 ms on a file database
-  // (measured), so one per file would dominate a home of many small sessions. A load killed
-  // mid-group loses that group only; nothing is ever half-written, and the next run redoes it.
-  for (let i = 0; i < jsonl.length; ) {
-    const group: Work[] = [];
-    for (let bytes = 0; i < jsonl.length && (group.length === 0 || bytes < GROUP_BYTES); i += 1) {
-      group.push(jsonl[i]);
-      bytes += jsonl[i].stat.size;
-    }
-    const ids = await idsFor(group);
+  /** One commit group on one connection; if a file needs the Node reader, file by file instead. */
+  const loadGroup = async (conn: Database, group: Work[]) => {
+    const ids = await idsFor(conn, group);
+    let pending = { files: 0, bytes: 0 };
     try {
-      const ledgers = await db.transaction(async () => {
+      const ledgers = await conn.transaction(async () => {
         const read: LineLedger[] = [];
         for (const w of group) {
-          const { ledger, write } = await readJsonl(w, ids.get(w)!, true);
+          const { ledger, write } = await readJsonl(conn, w, ids.get(w)!, true);
           await write();
           read.push(ledger);
-          tick({ files: read.length, bytes: read.reduce((sum, l) => sum + l.bytes, 0) });
+          pending = { files: pending.files + 1, bytes: pending.bytes + ledger.bytes };
+          tick(inFlight({ files: 1, bytes: ledger.bytes }));
         }
         return read;
       });
       group.forEach((w, k) => record(w, ledgers[k]));
     } catch (error) {
       if (!(error instanceof ReaderRefused)) throw error;
-      // Some file needs the Node reader, which cannot run inside a transaction: file by file.
       for (const w of group) {
-        const { ledger, write } = await readJsonl(w, ids.get(w)!, false);
-        await db.transaction(write);
+        const { ledger, write } = await readJsonl(conn, w, ids.get(w)!, false);
+        await conn.transaction(write);
         record(w, ledger);
       }
+    } finally {
+      inFlight({ files: -pending.files, bytes: -pending.bytes });
     }
     tick();
+  };
+  // Files not yet committed by any connection, for the progress line.
+  const uncommitted = { files: 0, bytes: 0 };
+  const inFlight = (delta: { files: number; bytes: number }) => {
+    uncommitted.files += delta.files;
+    uncommitted.bytes += delta.bytes;
+    return uncommitted;
+  };
+
+  // JSONL files commit in groups of about GROUP_BYTES: a commit costs ~60 ms on a file database
+  // (measured), so one per file would dominate a home of many small sessions. A load killed
+  // mid-group loses that group only; nothing is ever half-written, and the next run redoes it.
+  // PARALLEL connections read files side by side: one file's pipeline keeps ~1.2 cores busy.
+  const queue = [...jsonl];
+  const takeGroup = (): Work[] => {
+    const group: Work[] = [];
+    for (let bytes = 0; queue.length > 0 && (group.length === 0 || bytes < GROUP_BYTES); ) {
+      const w = queue.shift()!;
+      group.push(w);
+      bytes += w.stat.size;
+    }
+    return group;
+  };
+  const connections = [db];
+  for (let k = 1; k < Math.min(PARALLEL, jsonl.length); k += 1) connections.push(await db.connect());
+  try {
+    await Promise.all(connections.map(async (conn) => {
+      for (let group = takeGroup(); group.length > 0; group = takeGroup()) await loadGroup(conn, group);
+    }));
+  } finally {
+    for (const conn of connections.slice(1)) conn.close();
   }
   progress.done();
   return summary;

@@ -37,18 +37,22 @@ describe('load interrupted by kill -9', () => {
 
   it('keeps only whole files, and the next run completes the load', async () => {
     const clean = path.join(work.dir, 'clean.duckdb');
+    const started = Date.now();
     runJson(['load', home, '--db', clean]);
+    const loadMs = Date.now() - started;
     const expected = ledger(clean);
     expect(expected).toHaveLength(6);
 
     const committedCounts: number[] = [];
-    for (const delayMs of [300, 1200, 2400]) {
-      const db = path.join(work.dir, `killed-${delayMs}.duckdb`);
+    for (const fraction of [0.2, 0.5, 0.8]) {
+      const delayMs = Math.round(loadMs * fraction);
+      const db = path.join(work.dir, `killed-${fraction}.duckdb`);
       // One file per commit, so that a kill can fall between committed files as well as inside one.
       const child = spawn(process.execPath, [CLI, 'load', home, '--db', db, '--quiet'], { stdio: 'ignore', env: { ...process.env, TRAJAUDIT_COMMIT_BYTES: '1' } });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
 
       // Whatever was committed is whole: every file's rows match its ledger entry, no stray rows.
       const committed = rowsPerFile(db);
