@@ -1,6 +1,7 @@
 // The normalized tables and views. Column names are a documented contract (README "Tables").
 // Raw rows keep the whole payload as JSON so nothing is lost; views project the fields each
 // event family carries (formats doc §3–§12).
+import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
@@ -105,7 +106,25 @@ SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.event
 FROM session_dirs d LEFT JOIN per_session p USING (session_id);
 `;
 
+const SCHEMA_VERSION = createHash('sha1').update(TABLES).update(VIEWS).digest('hex');
+
+/**
+ * Creates the tables and views, unless the database already has this exact schema: a command
+ * that only reads (sql, query, report with --db) then writes nothing, and closing it costs no
+ * checkpoint.
+ */
 export async function createSchema(db: Database): Promise<void> {
-  await db.run(TABLES);
-  await db.run(VIEWS);
+  const current = await db.all(
+    `SELECT (SELECT count(*) FROM duckdb_tables() WHERE table_name = 'trajaudit_meta' AND NOT temporary) AS has_meta`,
+  );
+  if (current.rows[0].has_meta === 1) {
+    const version = await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'schema_version'`);
+    if (version.rows[0]?.value === SCHEMA_VERSION) return;
+  }
+  await db.transaction(async () => {
+    await db.run(TABLES);
+    await db.run(VIEWS);
+    await db.run(`CREATE TABLE IF NOT EXISTS trajaudit_meta (key VARCHAR PRIMARY KEY, value VARCHAR)`);
+    await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('schema_version', $v)`, { v: SCHEMA_VERSION });
+  });
 }

@@ -9,6 +9,7 @@ import { type Database, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
 import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
+import { firstEventTime } from './first-event-time.js';
 import { headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
 import { type FilePlan, planFile, type StoredFile } from './plan-file.js';
@@ -67,6 +68,17 @@ async function clearRows(db: Database, work: Work[], fromLine: (w: Work) => numb
   }
 }
 
+/** Whether session dirs, skipped files or display paths differ from what the database holds. */
+async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: Map<string, { path: string }>): Promise<boolean> {
+  if (inputs.files.some((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath)) return true;
+  const dirs = await db.all(`SELECT session_id, path FROM session_dirs`);
+  const known = new Map(dirs.rows.map((r) => [r.session_id as string, r.path as string]));
+  if (inputs.sessionDirs.some((d) => known.get(d.sessionId) !== d.relPath)) return true;
+  const skipped = await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`);
+  const now = [...inputs.skipped].sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
+  return skipped.rows.length !== now.length || skipped.rows.some((r, i) => r.key !== now[i].absPath || r.path !== now[i].relPath || r.reason !== now[i].reason);
+}
+
 /** The input_files row; after an append the counts cover the whole file, recounted from the tables. */
 async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger, lineBase: number, startOffset: number): Promise<unknown[]> {
   const [table] = w.adapter.tables;
@@ -91,6 +103,17 @@ async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger
   ];
 }
 
+/**
+ * Whole files that cannot hold rows in a --since/--until window are not read: last written
+ * before `since`, or first record after `until` (with slack for hook times, see MTIME_SLACK_MS).
+ */
+function outsideWindow(file: SourceFile, stat: fs.Stats, window: TimeWindow): boolean {
+  if (window.since && stat.mtime.getTime() < window.since.getTime() - MTIME_SLACK_MS) return true;
+  if (!window.until || file.kind === 'heartbeat') return false;
+  const first = firstEventTime(file.absPath, file.kind);
+  return first !== null && first.getTime() > window.until.getTime() + MTIME_SLACK_MS;
+}
+
 const problemRows = (fileId: number, file: SourceFile, ledger: LineLedger) =>
   ledger.problems.map((p) => [fileId, file.relPath, p.line, p.byteOffset, p.kind, p.reason, p.excerpt]);
 
@@ -108,7 +131,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     const seconds = Math.max(0.001, (Date.now() - started) / 1000);
     progress.update(`loading ${done + pending.files}/${inputs.files.length} files, ${mib.toFixed(1)} MiB, ${(mib / seconds).toFixed(0)} MiB/s`);
   };
-  await db.transaction(async () => {
+  if (await discoveryChanged(db, inputs, stored)) await db.transaction(async () => {
     const ids = inputs.sessionDirs.map((d) => d.sessionId);
     for (let i = 0; i < ids.length; i += 500) {
       await db.runPositional(`DELETE FROM session_dirs WHERE session_id IN (${ids.slice(i, i + 500).map(() => '?').join(', ')})`, ids.slice(i, i + 500));
@@ -168,7 +191,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     const adapter = adapters[file.kind];
     const stat = fs.statSync(file.absPath);
     const previous = stored.get(file.absPath);
-    if (window.since && adapter.timed && !previous && stat.mtime.getTime() < window.since.getTime() - MTIME_SLACK_MS) {
+    if (!previous && adapter.timed && outsideWindow(file, stat, window)) {
       summary.outsideWindow += 1;
       done += 1;
       continue;
@@ -262,6 +285,9 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
   } finally {
     for (const conn of connections.slice(1)) conn.close();
   }
+  // Fold the write-ahead log into the file now, so the next open (an unchanged re-run, a query)
+  // does not pay for this load's checkpoint.
+  if (db.path !== null && summary.loaded + summary.appended + summary.reloaded > 0) await db.run('CHECKPOINT');
   progress.done();
   return summary;
 }

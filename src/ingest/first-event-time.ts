@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import type { SourceKind } from '../discover/discover-inputs.js';
+
+const HEAD = 8192;
+
+/**
+ * The time of a file's first record, read from its first 8 KiB (events.jsonl/errors.jsonl:
+ * `"timestamp"`, warn.log: the `[ISO]` prefix); null when it cannot tell. Records are appended
+ * in time order, so a file whose first record is after a window cannot hold rows in it.
+ */
+export function firstEventTime(absPath: string, kind: SourceKind): Date | null {
+  const buffer = Buffer.alloc(HEAD);
+  const fd = fs.openSync(absPath, 'r');
+  let length: number;
+  try {
+    length = fs.readSync(fd, buffer, 0, HEAD, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const head = buffer.toString('utf8', 0, length);
+  const match = kind === 'warn-log' ? /^\[([^\]]+)\]/.exec(head) : /"timestamp":"([^"]+)"/.exec(head.split('\n')[0] ?? '');
+  if (!match) return null;
+  const time = new Date(match[1]);
+  return Number.isNaN(time.getTime()) ? null : time;
+}
