@@ -61,6 +61,16 @@ program
 const formatOption = (choices: string[], fallback: string) =>
   new Option('--format <format>', 'output format').choices(choices).default(fallback);
 
+/** A command that reads sid-code data: its own leading arguments, then the inputs, --db, --quiet. */
+function dataCommand(name: string, description: string, leading: [string, string][] = []): Command {
+  const command = program.command(name).description(description);
+  for (const [argument, help] of leading) command.argument(argument, help);
+  return command
+    .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
+    .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+    .option('--quiet', 'no progress line on stderr');
+}
+
 program
   .command('load')
   .description('ingest sid-code data into a persistent DuckDB file (incremental)')
@@ -73,26 +83,17 @@ program
     run(async () => (await import('./commands/load.js')).load({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
   );
 
-program
-  .command('sources')
-  .description('the input ledger: every file read, its lines, and every line that could not be read')
-  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
-  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read')
   .addOption(formatOption(tabular, 'table'))
   .option('--strict', 'exit 1 when any malformed line is found')
-  .option('--quiet', 'no progress line on stderr')
   .action((paths: string[], opts) =>
     run(async () => (await import('./commands/sources.js')).sources({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
   );
 
-program
-  .command('sql')
-  .description('run ad-hoc SQL over the normalized tables')
-  .argument('<statement>', 'SQL text, e.g. "SELECT event, count(*) FROM events GROUP BY 1"')
-  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
-  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+dataCommand('sql', 'run ad-hoc SQL over the normalized tables', [
+  ['<statement>', 'SQL text, e.g. "SELECT event, count(*) FROM events GROUP BY 1"'],
+])
   .addOption(formatOption(tabular, 'table'))
-  .option('--quiet', 'no progress line on stderr')
   .action((statement: string, paths: string[], opts) =>
     run(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
   );
@@ -103,50 +104,35 @@ program
   .addOption(formatOption(tabular, 'table'))
   .action((opts) => run(async () => (await import('./commands/queries.js')).queries(opts)));
 
-program
-  .command('query')
-  .description('run one canned query (see `trajaudit queries`)')
-  .argument('<name>', 'query name')
-  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
-  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>', 'query name']])
   .option('--param <key=value>', 'bind a query parameter (repeatable)', collect, [])
   .option('--since <time>', 'only events at or after this time (ISO date/time, or 7d, 24h, 30m)')
   .option('--until <time>', 'only events before this time (ISO date/time, or 7d, 24h, 30m)')
   .option('--session <id>', 'only this session (full id, unique prefix or 8-hex suffix)')
   .option('--config <file>', 'trajaudit.config.json to use')
   .addOption(formatOption(tabular, 'table'))
-  .option('--quiet', 'no progress line on stderr')
   .action((name: string, paths: string[], opts) =>
     run(async () => (await import('./commands/query.js')).query({ name, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
   );
 
-program
-  .command('timeline')
-  .description("one session's events.jsonl, warn.log and errors.jsonl merged in time order")
-  .argument('<session>', 'full session id, a unique prefix, or the 8-hex suffix')
-  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
-  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl merged in time order", [
+  ['<session>', 'full session id, a unique prefix, or the 8-hex suffix'],
+])
   .option('--agent <id>', 'one subagent (any of its id forms) plus the untagged stream rows at its indices')
   .option('--around <time>', 'centre on this time (ISO)')
   .option('--window <duration>', 'half-width of the --around window', '30s')
   .option('--event <name>', 'keep only this event or log category (repeatable)', collect, [])
   .addOption(formatOption(['table', 'json', 'md'], 'table'))
-  .option('--quiet', 'no progress line on stderr')
   .action((session: string, paths: string[], opts) =>
     run(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
   );
 
-program
-  .command('report')
-  .description('the weekly reliability report, with the previous window beside it')
-  .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
-  .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
+dataCommand('report', 'the weekly reliability report, with the previous window beside it')
   .option('--since <time>', 'window start (ISO date/time, or 7d, 24h)', '7d')
   .option('--until <time>', 'window end (ISO date/time, or relative); default now')
   .option('--config <file>', 'trajaudit.config.json to use')
   .addOption(formatOption(['md', 'html'], 'md'))
   .option('--out <file>', 'write the report here (Markdown: SVG charts beside it)')
-  .option('--quiet', 'no progress line on stderr')
   .action((paths: string[], opts) =>
     run(async () => (await import('./commands/report.js')).report({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
   );
