@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm run bench`: generate (or reuse) a synthetic home in the OS temp dir, run the ingest bench,
+// then the check bench (bench/check-bench.mjs, owned elsewhere) if it exists.
+//   node bench/run.mjs [--size 1GiB] [--seed 1] [--repeat 3] [--only ingest|check] [--json]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fail, formatSize, parseArgs } from './lib/args.mjs';
+
+const args = parseArgs(process.argv.slice(2), {
+  size: { type: 'size', default: 1024 ** 3 },
+  seed: { type: 'number', default: 1 },
+  only: { type: 'string' },
+  repeat: { type: 'number', default: 3 },
+  json: { type: 'boolean' },
+});
+if (args.only && !['ingest', 'check'].includes(args.only)) fail(`--only must be ingest or check, got ${args.only}`);
+
+const bench = import.meta.dirname;
+const node = process.execPath;
+let failed = false;
+
+function step(title, script, argv) {
+  process.stdout.write(`\n=== ${title} ===\n`);
+  const run = spawnSync(node, [path.join(bench, script), ...argv], { stdio: 'inherit', cwd: path.dirname(bench) });
+  if (run.status !== 0) {
+    failed = true;
+    process.stdout.write(`${script} exited with ${run.status ?? run.signal}\n`);
+  }
+  return run.status === 0;
+}
+
+/** Reuses a home generated earlier with the same size and seed (its manifest is written last). */
+function ensureHome() {
+  const home = path.join(os.tmpdir(), `trajaudit-bench-home-${formatSize(args.size)}-seed${args.seed}`);
+  const manifestPath = `${home}.manifest.json`;
+  if (fs.existsSync(manifestPath)) {
+    const m = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+    if (m.size === args.size && m.seed === args.seed && fs.existsSync(home)) {
+      process.stdout.write(`\nreusing ${home} (generated earlier: ${m.sessions} sessions, ${m.events.lines} event lines)\n`);
+      return home;
+    }
+  }
+  const ok = step(`generate ${formatSize(args.size)} home`, 'gen-home.mjs', ['--out', home, '--size', String(args.size), '--seed', String(args.seed), '--force']);
+  if (!ok) fail('the generator failed');
+  return home;
+}
+
+if (args.only !== 'check') {
+  const home = ensureHome();
+  step('ingest', 'ingest-bench.mjs', ['--home', home, '--repeat', String(args.repeat), ...(args.json ? ['--json'] : [])]);
+}
+if (args.only !== 'ingest') {
+  if (fs.existsSync(path.join(bench, 'check-bench.mjs'))) step('check', 'check-bench.mjs', args.json ? ['--json'] : []);
+  else process.stdout.write('\n=== check ===\nbench/check-bench.mjs not present; skipped\n');
+}
+process.exitCode = failed ? 1 : 0;
