@@ -18,6 +18,30 @@ export interface SourcesLedger {
   totals: Tabular;
 }
 
+/**
+ * A tasks dir holds thousands of `.output` files with no lines to account for: people reading a
+ * table want one row per tasks dir (the JSON and CSV forms keep every file).
+ */
+function collapseTaskOutputs(files: Tabular): Tabular {
+  const rows: Tabular['rows'] = [];
+  const dirs = new Map<string, { files: number; bytes: number }>();
+  for (const row of files.rows) {
+    if (row.kind !== 'task-output') {
+      rows.push(row);
+      continue;
+    }
+    const dir = String(row.path).replace(/[^/]*$/, '');
+    const entry = dirs.get(dir) ?? { files: 0, bytes: 0 };
+    entry.files += 1;
+    entry.bytes += row.bytes as number;
+    dirs.set(dir, entry);
+  }
+  for (const [dir, entry] of dirs) {
+    rows.push({ path: `${dir}*.output (${entry.files} files)`, kind: 'task-output', session_id: null, bytes: entry.bytes, lines: null, valid: null, blank: null, malformed: null });
+  }
+  return { columns: files.columns, rows };
+}
+
 /** JSON: `{ files, problems, skipped, totals }`; csv: the files table; table/md: every section. */
 function renderLedger(ledger: SourcesLedger, format: TabularFormat): string {
   if (format === 'json') {
@@ -26,7 +50,7 @@ function renderLedger(ledger: SourcesLedger, format: TabularFormat): string {
   }
   if (format === 'csv') return renderTabular(ledger.files, 'csv');
   const heading = (title: string) => (format === 'md' ? `## ${title}\n\n` : `${title}\n`);
-  const sections: [string, Tabular][] = [['Files', ledger.files], ['Unreadable lines', ledger.problems], ['Skipped', ledger.skipped], ['Totals', ledger.totals]];
+  const sections: [string, Tabular][] = [['Files', collapseTaskOutputs(ledger.files)], ['Unreadable lines', ledger.problems], ['Skipped', ledger.skipped], ['Totals', ledger.totals]];
   return sections.map(([title, table]) => `${heading(title)}${renderTabular(table, format)}`).join('\n');
 }
 
