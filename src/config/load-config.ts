@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { InputError } from '../errors.js';
-import { configSchema, type TrajauditConfig } from './schema.js';
+import { DEFAULT_CONFIG } from './defaults.js';
+import type { TrajauditConfig } from './schema.js';
 
 export type { TrajauditConfig } from './schema.js';
 export const defaultConfigName = 'trajaudit.config.json';
@@ -16,7 +17,8 @@ export interface LoadConfigOptions {
 export async function loadConfig(options: LoadConfigOptions): Promise<TrajauditConfig> {
   const file = options.configPath ? path.resolve(options.configPath) : path.resolve(options.root, defaultConfigName);
   const text = await readText(file, Boolean(options.configPath));
-  if (text === undefined) return configSchema.parse({});
+  if (text === undefined) return structuredClone(DEFAULT_CONFIG);
+  const { configSchema } = await import('./schema.js');
   let raw: unknown;
   try {
     raw = JSON.parse(text);
