@@ -1,26 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CLI, REPO, runCli, type CliRun } from '../helpers/run-cli.js';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
-export const cliPath = path.join(repoRoot, 'dist/cli.js');
-
-export interface CliRun {
-  stdout: string;
-  stderr: string;
-  code: number | null;
-}
-
-/** Spawns the built binary the way CI does. */
-export function runCli(args: string[], options: { cwd?: string; nodeArgs?: string[] } = {}): CliRun {
-  const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), cliPath, ...args], {
-    cwd: options.cwd ?? repoRoot,
-    env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' },
-    encoding: 'utf8',
-  });
-  return { stdout: result.stdout, stderr: result.stderr, code: result.status };
-}
+export { type CliRun, runCli } from '../helpers/run-cli.js';
+export const repoRoot = REPO;
+export const cliPath = CLI;
 
 export interface CheckJson {
   version: number;

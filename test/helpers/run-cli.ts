@@ -15,8 +15,8 @@ export interface CliRun {
 }
 
 /** Spawns the built binary as a user would (NO_COLOR, TZ=UTC, no TTY), from `cwd` (default: repo). */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): CliRun {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; nodeArgs?: string[] } = {}): CliRun {
+  const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
     cwd: options.cwd ?? REPO,
     env: { ...process.env, NO_COLOR: '1', TZ: 'UTC', ...options.env },
     input: options.input ?? '',
