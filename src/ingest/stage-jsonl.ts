@@ -64,7 +64,8 @@ export interface StageShape {
 }
 
 /**
- * One parse per line: json_transform's struct is both the validity test and the adapter's input.
+ * json_valid, then json_transform once: the struct kept in `staged.e` is the adapter's input, so
+ * the insert does not parse the line again.
  * Only a line starting with '{' can take the fast path; anything else (leading spaces included)
  * goes to the strict judge. json_valid before the transform: try() around it is slower.
  */

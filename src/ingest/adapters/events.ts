@@ -1,6 +1,6 @@
 import { jsonlAdapter } from './jsonl-adapter.js';
 
-// Envelope (formats doc §3.1) parsed once while staging; the hot payload fields in a second,
+// Envelope (formats doc §3.1) transformed while staging; the hot payload fields in a second,
 // smaller parse of `data`. `agent_id` is the StreamPhase/Subagent spelling, `agentId`
 // RetryTelemetry's (§3.4).
 const ENVELOPE = '{"event":"VARCHAR","session_id":"VARCHAR","timestamp":"VARCHAR","cwd":"VARCHAR","data":"JSON"}';

@@ -3,7 +3,7 @@ import { type StageShape, stageJsonl } from '../stage-jsonl.js';
 import type { Adapter } from './adapter.js';
 
 /**
- * A JSONL format: stage the lines (parsing each once into the struct `e` of `shape`), then one
+ * A JSONL format: stage the lines (each valid one transformed into the struct `e` of `shape`), then one
  * INSERT … SELECT over `staged WHERE verdict = 'valid'` projects them into the table.
  */
 export function jsonlAdapter(kind: SourceKind, table: string, shape: StageShape, projection: string, timed: boolean): Adapter {
