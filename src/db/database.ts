@@ -14,6 +14,8 @@ export interface Database {
   readonly path: string | null;
   run(sql: string, params?: Params): Promise<void>;
   runPositional(sql: string, values: unknown[]): Promise<void>;
+  /** Runs an INSERT/UPDATE/DELETE and returns how many rows it changed. */
+  change(sql: string, params?: Params): Promise<number>;
   all(sql: string, params?: Params): Promise<Tabular>;
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Another connection to the same database (its own transactions and temp tables). */
@@ -92,6 +94,9 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
     path,
     async run(sql, params) {
       await guarded(() => connection.run(sql, usedParams(sql, params)));
+    },
+    async change(sql, params) {
+      return (await guarded(() => connection.run(sql, usedParams(sql, params)))).rowsChanged;
     },
     async runPositional(sql, values) {
       await guarded(() => connection.run(sql, values as never));

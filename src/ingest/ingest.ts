@@ -14,6 +14,8 @@ import { headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
 import { type FilePlan, planFile, type StoredFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
+import { DirectReadRefused } from './load-jsonl-direct.js';
+import { type LineScan, scanLines } from './scan-lines.js';
 import { ReaderRefused } from './stage-jsonl.js';
 
 export interface TimeWindow {
@@ -37,6 +39,8 @@ const MTIME_SLACK_MS = 10 * 60 * 1000;
 const SMALL_BATCH = 500;
 // TRAJAUDIT_COMMIT_BYTES trades load speed for less work redone after an interrupted load.
 const GROUP_BYTES = Number(process.env.TRAJAUDIT_COMMIT_BYTES) > 0 ? Number(process.env.TRAJAUDIT_COMMIT_BYTES) : 64 * 1024 * 1024;
+// TRAJAUDIT_READER=staged reads every JSONL file line by line first, as files the direct path refuses are.
+const DIRECT_READER = process.env.TRAJAUDIT_READER !== 'staged';
 const PARALLEL = Number(process.env.TRAJAUDIT_PARALLEL) > 0 ? Number(process.env.TRAJAUDIT_PARALLEL) : Math.max(1, Math.min(2, os.availableParallelism()));
 
 const FILE_COLUMNS = ['file_id', 'key', 'path', 'kind', 'session_id', 'bytes', 'lines', 'valid', 'blank', 'malformed', 'mtime',
@@ -220,37 +224,83 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     const write = async () => {
       await clearRows(conn, [w], () => lineBase);
       await store();
-      await insertRows(conn, 'input_problems', PROBLEM_COLUMNS, problemRows(fileId, w.file, ledger));
-      await insertRows(conn, 'input_files', FILE_COLUMNS, [await fileRow(conn, w, fileId, ledger, lineBase, startOffset)]);
+      await writeLedger(conn, w, fileId, ledger, lineBase, startOffset);
     };
     return { ledger, write };
   };
-  /** One commit group on one connection; if a file needs the Node reader, file by file instead. */
+  const writeLedger = async (conn: Database, w: Work, fileId: number, ledger: LineLedger, lineBase: number, startOffset: number) => {
+    await insertRows(conn, 'input_problems', PROBLEM_COLUMNS, problemRows(fileId, w.file, ledger));
+    await insertRows(conn, 'input_files', FILE_COLUMNS, [await fileRow(conn, w, fileId, ledger, lineBase, startOffset)]);
+  };
+  /** Inside a group's transaction: a whole file straight into its table when the adapter can, else staged. */
+  const direct = (w: Work, refused: Set<Work>) => DIRECT_READER && w.adapter.loadDirect !== undefined && w.plan.action !== 'append' && !refused.has(w);
+  /** Starts a file's line scan early: Node scans while DuckDB inserts the file before it. */
+  const scanEarly = (w: Work | undefined, refused: Set<Work>): Promise<LineScan> | undefined => {
+    if (!w || !direct(w, refused)) return undefined;
+    const scan = scanLines(w.file.absPath);
+    scan.catch(() => undefined); // a failed scan is reported when the file's turn comes
+    return scan;
+  };
+  const loadInGroup = async (conn: Database, w: Work, fileId: number, refused: Set<Work>, scan?: Promise<LineScan>): Promise<LineLedger> => {
+    if (direct(w, refused)) {
+      await clearRows(conn, [w], () => 0);
+      try {
+        const ledger = await w.adapter.loadDirect!({ db: conn, fileId, file: w.file, startOffset: 0, lineBase: 0, batch: new RowBatch(), inTransaction: true, scan });
+        await writeLedger(conn, w, fileId, ledger, 0, 0);
+        return ledger;
+      } catch (error) {
+        if (error instanceof DirectReadRefused) {
+          refused.add(w);
+          if (process.env.TRAJAUDIT_DEBUG) process.stderr.write(`direct read refused: ${error.message}\n`);
+        }
+        throw error;
+      }
+    }
+    const { ledger, write } = await readJsonl(conn, w, fileId, true);
+    await write();
+    return ledger;
+  };
+  /**
+   * One commit group on one connection, in one transaction. A file the direct path refuses
+   * costs the transaction: the group is read again with that file staged. A file the staged
+   * reader can only take outside a transaction is left out of the group and read on its own.
+   */
   const loadGroup = async (conn: Database, group: Work[]) => {
     const ids = await idsFor(conn, group);
-    let pending = { files: 0, bytes: 0 };
-    try {
-      const ledgers = await conn.transaction(async () => {
-        const read: LineLedger[] = [];
-        for (const w of group) {
-          const { ledger, write } = await readJsonl(conn, w, ids.get(w)!, true);
-          await write();
-          read.push(ledger);
-          pending = { files: pending.files + 1, bytes: pending.bytes + ledger.bytes };
-          tick(inFlight({ files: 1, bytes: ledger.bytes }));
-        }
-        return read;
-      });
-      group.forEach((w, k) => record(w, ledgers[k]));
-    } catch (error) {
-      if (!(error instanceof ReaderRefused)) throw error;
-      for (const w of group) {
-        const { ledger, write } = await readJsonl(conn, w, ids.get(w)!, false);
-        await conn.transaction(write);
-        record(w, ledger);
+    const refused = new Set<Work>();
+    const alone = new Set<Work>();
+    for (;;) {
+      const members = group.filter((w) => !alone.has(w));
+      let pending = { files: 0, bytes: 0 };
+      let current: Work | undefined;
+      try {
+        const ledgers = await conn.transaction(async () => {
+          const read: LineLedger[] = [];
+          let scan = scanEarly(members[0], refused);
+          for (const [k, w] of members.entries()) {
+            current = w;
+            const scanning = scan;
+            scan = scanEarly(members[k + 1], refused);
+            const ledger = await loadInGroup(conn, w, ids.get(w)!, refused, scanning);
+            read.push(ledger);
+            pending = { files: pending.files + 1, bytes: pending.bytes + ledger.bytes };
+            tick(inFlight({ files: 1, bytes: ledger.bytes }));
+          }
+          return read;
+        });
+        members.forEach((w, k) => record(w, ledgers[k]));
+        break;
+      } catch (error) {
+        if (error instanceof ReaderRefused && current) alone.add(current);
+        else if (!(error instanceof DirectReadRefused)) throw error;
+      } finally {
+        inFlight({ files: -pending.files, bytes: -pending.bytes });
       }
-    } finally {
-      inFlight({ files: -pending.files, bytes: -pending.bytes });
+    }
+    for (const w of alone) {
+      const { ledger, write } = await readJsonl(conn, w, ids.get(w)!, false);
+      await conn.transaction(write);
+      record(w, ledger);
     }
     tick();
   };

@@ -65,20 +65,20 @@ export interface StageShape {
 
 /**
  * json_valid, then json_transform once: the struct kept in `staged.e` is the adapter's input, so
- * the insert does not parse the line again.
- * Only a line starting with '{' can take the fast path; anything else (leading spaces included)
- * goes to the strict judge. json_valid before the transform: try() around it is slower.
+ * the insert does not parse the line again. Only a line starting with '{' can be valid without the
+ * strict judge; any other line that DuckDB reads as an object (leading spaces) gets its struct too,
+ * for when the judge accepts it. json_valid before the transform: try() around it is slower.
  */
 function classify(source: string, shape: StageShape): string {
   return `CREATE OR REPLACE TEMP TABLE staged AS
     SELECT line_no, len, verdict, e, CASE WHEN verdict = 'valid' AND NOT ${shape.keepValidText} THEN NULL ELSE line END AS line
     FROM (
       SELECT line_no, line, len, e,
-        CASE WHEN e IS NOT NULL AND NOT regexp_matches(line, '${LENIENT_SUSPECT}') THEN 'valid'
+        CASE WHEN e IS NOT NULL AND starts_with(line, '{') AND NOT regexp_matches(line, '${LENIENT_SUSPECT}') THEN 'valid'
              WHEN line IS NULL OR trim(line, ' \t\r') = '' THEN 'blank'
              ELSE 'check' END AS verdict
       FROM (SELECT line_no, line, len,
-              CASE WHEN starts_with(line, '{') AND json_valid(line) THEN json_transform(line, '${shape.shape}') END AS e
+              CASE WHEN json_valid(line) AND (starts_with(line, '{') OR json_type(line) = 'OBJECT') THEN json_transform(line, '${shape.shape}') END AS e
             FROM (${source})))`;
 }
 
@@ -92,6 +92,7 @@ async function stageWithDuckDb(db: Database, src: string, lineBase: number, shap
 /** For files DuckDB's line reader refuses (CRLF, invalid UTF-8, stray control bytes): Node splits them. */
 async function stageWithNode(db: Database, src: string, lineBase: number, shape: StageShape): Promise<Map<number, string>> {
   const undecodable = new Map<number, string>();
+  const texts = new Map<number, string>();
   const bytes = fs.readFileSync(src);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trajaudit-'));
@@ -109,6 +110,7 @@ async function stageWithNode(db: Database, src: string, lineBase: number, shape:
     } catch {
       undecodable.set(n, 'invalid UTF-8 byte sequence');
       text = bytes.subarray(start, end).toString('latin1');
+      texts.set(n, text);
     }
     out.push(JSON.stringify({ n, line: text, len: end - start }));
     start = end + 1;
@@ -118,7 +120,10 @@ async function stageWithNode(db: Database, src: string, lineBase: number, shape:
     classify(`SELECT n AS line_no, line, len FROM read_json($src, format='newline_delimited', columns={n: 'BIGINT', line: 'VARCHAR', len: 'BIGINT'})`, shape),
     { src: wrapped },
   );
-  if (undecodable.size) await db.run(`UPDATE staged SET verdict = 'malformed' WHERE line_no IN (${[...undecodable.keys()].join(',')})`);
+  // The line's text (decoded as latin1) is kept for the excerpt: classify drops it when DuckDB calls it valid.
+  for (const n of undecodable.keys()) {
+    await db.run(`UPDATE staged SET verdict = 'malformed', line = $text WHERE line_no = $n`, { n, text: texts.get(n)! });
+  }
   fs.rmSync(tmpDir, { recursive: true, force: true });
   return undecodable;
 }

@@ -3,8 +3,14 @@
 // so it only ever fast-paths lines that cannot contain those constructs (see stage-jsonl.ts).
 export type StrictVerdict = { ok: true } | { ok: false; reason: string };
 
-function hint(message: string): string {
-  if (/after JSON/i.test(message)) return `${message} (two JSON values on one line: interleaved writers?)`;
+function hint(message: string, text: string): string {
+  const at = /after JSON at position (\d+)/.exec(message);
+  if (at) {
+    const next = text.charCodeAt(Number(at[1]));
+    if (next < 32) return `${message} (control character U+${next.toString(16).toUpperCase().padStart(4, '0')} after the object)`;
+    if (text[Number(at[1])] === '{' || text[Number(at[1])] === '[') return `${message} (two JSON values on one line: interleaved writers?)`;
+    return message;
+  }
   if (/Unexpected end of JSON/i.test(message)) return `${message} (line cut short)`;
   return message;
 }
@@ -14,7 +20,7 @@ export function strictJsonObject(text: string): StrictVerdict {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, reason: hint((error as Error).message) };
+    return { ok: false, reason: hint((error as Error).message, text) };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;

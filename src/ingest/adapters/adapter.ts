@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js';
 import type { SourceFile, SourceKind } from '../../discover/discover-inputs.js';
 import type { LineLedger } from '../line-ledger.js';
 import type { RowBatch } from '../row-batch.js';
+import type { LineScan } from '../scan-lines.js';
 
 export interface LoadTarget {
   db: Database;
@@ -14,6 +15,8 @@ export interface LoadTarget {
   inTransaction: boolean;
   /** Where Node-parsed rows go; written in the same transaction as the file's ledger entry. */
   batch: RowBatch;
+  /** The file's line scan, when the caller started it early (it overlaps the previous file's insert). */
+  scan?: Promise<LineScan>;
 }
 
 /** One adapter per input format: reads a file into its table(s) and accounts for every line. */
@@ -31,4 +34,9 @@ export interface Adapter {
    * `store`, which writes the rows inside the file's transaction.
    */
   read(target: LoadTarget): Promise<{ ledger: LineLedger; store: () => Promise<void> }>;
+  /**
+   * Reads a whole file straight into its table inside the file's transaction, or throws
+   * DirectReadRefused (the transaction is then lost; the caller reads the file with `read`).
+   */
+  loadDirect?: (target: LoadTarget) => Promise<LineLedger>;
 }

@@ -1,26 +1,50 @@
 import type { SourceKind } from '../../discover/discover-inputs.js';
-import { type StageShape, stageJsonl } from '../stage-jsonl.js';
+import { loadJsonlDirect } from '../load-jsonl-direct.js';
+import { stageJsonl } from '../stage-jsonl.js';
 import type { Adapter } from './adapter.js';
 
+export interface JsonlFormat {
+  kind: SourceKind;
+  table: string;
+  /** The keys read from each record and their DuckDB types. */
+  columns: Record<string, string>;
+  /**
+   * The INSERT body over `source`: a subquery with `line_no` and one column per key of `columns`
+   * (plus `line`, the record's text, when `keepText`).
+   */
+  projection: (source: string) => string;
+  /** Keep each record's whole text (small ledgers that store the record as it was written). */
+  keepText: boolean;
+  /** Rows carry an event time (see Adapter.timed). */
+  timed: boolean;
+}
+
 /**
- * A JSONL format: stage the lines (each valid one transformed into the struct `e` of `shape`), then one
- * INSERT … SELECT over `staged WHERE verdict = 'valid'` projects them into the table.
+ * A JSONL format. A whole file read inside a load's transaction goes the direct way (DuckDB's
+ * read_json straight into the table, load-jsonl-direct.ts); appended tails, files the direct
+ * path refuses and formats that keep the text are staged line by line first (stage-jsonl.ts).
+ * Both feed the same projection.
  */
-export function jsonlAdapter(kind: SourceKind, table: string, shape: StageShape, projection: string, timed: boolean): Adapter {
+export function jsonlAdapter(format: JsonlFormat): Adapter {
+  const shape = JSON.stringify(format.columns);
+  const staged = `(SELECT line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid')`;
   return {
-    kind,
-    tables: [table],
+    kind: format.kind,
+    tables: [format.table],
     appendable: true,
-    timed,
+    timed: format.timed,
     async read(target) {
       const range = { absPath: target.file.absPath, startOffset: target.startOffset, lineBase: target.lineBase, inTransaction: target.inTransaction };
-      const ledger = await stageJsonl(target.db, range, shape);
+      const ledger = await stageJsonl(target.db, range, { shape, keepValidText: format.keepText });
       const store = async () => {
         if (ledger.valid > 0) {
-          await target.db.run(`INSERT INTO ${table} ${projection}`, { file_id: target.fileId, session_id: target.file.sessionId });
+          await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged)}`, { file_id: target.fileId, session_id: target.file.sessionId });
         }
       };
       return { ledger, store };
     },
+    loadDirect: format.keepText
+      ? undefined
+      : (target) => loadJsonlDirect(target.db, format, { absPath: target.file.absPath, fileId: target.fileId, sessionId: target.file.sessionId }, target.scan),
   };
 }

@@ -1,10 +1,11 @@
 import { jsonlAdapter } from './jsonl-adapter.js';
 
 // `ts` is epoch seconds here (formats doc §11); the usage_ledger view keeps the last row per session.
-export default jsonlAdapter(
-  'usage-ledger',
-  'usage_ledger_rows',
-  { shape: '{"ts":"DOUBLE","sessionId":"VARCHAR"}', keepValidText: true },
-  `SELECT $file_id, line_no, to_timestamp(e.ts), e.sessionId, line::JSON FROM staged WHERE verdict = 'valid'`,
-  false,
-);
+export default jsonlAdapter({
+  kind: 'usage-ledger',
+  table: 'usage_ledger_rows',
+  columns: { ts: 'DOUBLE', sessionId: 'VARCHAR' },
+  projection: (source) => `SELECT $file_id, line_no, to_timestamp(ts), sessionId, line::JSON FROM ${source}`,
+  keepText: true,
+  timed: false,
+});

@@ -1,0 +1,166 @@
+// One pass of Node over a JSONL file's bytes, beside DuckDB's read_json (load-jsonl-direct.ts):
+// counts lines, finds blank lines, and judges with the strict parser every line whose verdict
+// DuckDB's lenient reader could get wrong. Works on latin1 views of the bytes, so a string index
+// is a byte offset; native searches (indexOf, two simple regexes) do the scanning.
+import { isUtf8 } from 'node:buffer';
+import fs from 'node:fs';
+import { excerpt, strictJsonObject } from './strict-json.js';
+
+/** The file cannot take the direct path (a line longer than the buffer, invalid UTF-8). */
+export class ScanRefused extends Error {}
+
+export interface ScannedProblem {
+  offset: number;
+  reason: string;
+  excerpt: string;
+}
+
+export interface LineScan {
+  /** Every line, an unterminated last one included. */
+  lines: number;
+  bytes: number;
+  /** The file ends with a newline (or is empty). */
+  terminated: boolean;
+  /** Byte offset where the last line starts. */
+  lastLineStart: number;
+  /** 1-based numbers of lines holding nothing but spaces, tabs and carriage returns. */
+  blank: number[];
+  /** Lines the strict parser rejected, by line number. */
+  malformed: Map<number, ScannedProblem>;
+  /** Byte offset of line 1, 1 + CHECKPOINT_EVERY, …: where lineBytes starts counting. */
+  checkpoints: number[];
+}
+
+const CHECKPOINT_EVERY = 256;
+const BUFFER_BYTES = 16 * 1024 * 1024;
+const NEWLINE = 10;
+
+// yyjson, as DuckDB configures it, also accepts trailing commas and NaN/Infinity (any case,
+// optionally signed). One regex for both, without the `i` flag: V8 scans it about twice as fast
+// as two, and five times as fast as a case-insensitive alternation.
+const LENIENT_SUSPECT = /,[ \t\r]*[\]}]|[:,[][ \t\r]*[-+]?[Nn][Aa][Nn]|[:,[][ \t\r]*[-+]?[Ii][Nn][Ff]/g;
+
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The strict verdict on one line's bytes: null when it is exactly one JSON object. */
+export function judgeLine(bytes: Uint8Array): { reason: string; excerpt: string } | null {
+  let text: string;
+  try {
+    text = fatalUtf8.decode(bytes);
+  } catch {
+    return { reason: 'invalid UTF-8 byte sequence', excerpt: excerpt(Buffer.from(bytes).toString('latin1')) };
+  }
+  const verdict = strictJsonObject(text);
+  return verdict.ok ? null : { reason: verdict.reason, excerpt: excerpt(text) };
+}
+
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
+/** `bufferBytes` bounds the longest line (and is small in tests, to cross chunk boundaries). */
+export async function scanLines(absPath: string, bufferBytes = BUFFER_BYTES): Promise<LineScan> {
+  const scan: LineScan = { lines: 0, bytes: 0, terminated: true, lastLineStart: 0, blank: [], malformed: new Map(), checkpoints: [] };
+  const file = await fs.promises.open(absPath, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(bufferBytes);
+    let carry = 0;
+    let base = 0; // file offset of buffer[0]
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, carry, buffer.length - carry, base + carry);
+      const end = carry + bytesRead;
+      if (end === 0) break;
+      const atEof = bytesRead === 0;
+      let cut = atEof ? end : buffer.lastIndexOf(NEWLINE, end - 1) + 1;
+      if (cut === 0) {
+        if (end < buffer.length) {
+          carry = end;
+          continue;
+        }
+        throw new ScanRefused(`a line longer than ${bufferBytes} bytes`);
+      }
+      const chunk = buffer.subarray(0, cut);
+      if (!isUtf8(chunk)) throw new ScanRefused('invalid UTF-8');
+      scanChunk(scan, chunk, base);
+      if (atEof) {
+        scan.terminated = buffer[cut - 1] === NEWLINE;
+        break;
+      }
+      buffer.copy(buffer, 0, cut, end);
+      base += cut;
+      carry = end - cut;
+    }
+  } finally {
+    await file.close();
+  }
+  return scan;
+}
+
+function scanChunk(scan: LineScan, chunk: Buffer, base: number): void {
+  const text = chunk.toString('latin1');
+  const suspects: number[] = [];
+  LENIENT_SUSPECT.lastIndex = 0;
+  for (let m = LENIENT_SUSPECT.exec(text); m !== null; m = LENIENT_SUSPECT.exec(text)) suspects.push(m.index);
+  let next = 0;
+  const flagged: [number, number, number][] = [];
+  for (let start = 0; start < text.length; ) {
+    let nl = text.indexOf('\n', start);
+    if (nl === -1) nl = text.length;
+    scan.lines += 1;
+    const lineNo = scan.lines;
+    if (lineNo % CHECKPOINT_EVERY === 1) scan.checkpoints.push(base + start);
+    scan.lastLineStart = base + start;
+    let last = nl - 1;
+    if (last >= start && text.charCodeAt(last) === 13) last -= 1;
+    let suspect = false;
+    while (next < suspects.length && suspects[next] < nl) {
+      suspect ||= suspects[next] >= start;
+      next += 1;
+    }
+    // Only '{' … '}' lines can be left to DuckDB: it also trims \f and \v around a line.
+    if (suspect || text.charCodeAt(start) !== 123 || last < start || text.charCodeAt(last) !== 125) {
+      if (isBlank(text, start, nl)) scan.blank.push(lineNo);
+      else flagged.push([lineNo, start, nl]);
+    }
+    start = nl + 1;
+  }
+  for (const [lineNo, start, end] of flagged) {
+    const problem = judgeLine(chunk.subarray(start, end));
+    if (problem) scan.malformed.set(lineNo, { offset: base + start, ...problem });
+  }
+  scan.bytes += chunk.length;
+}
+
+/** One line (without its newline) and its byte offset, found from the nearest checkpoint. */
+export function lineBytes(absPath: string, scan: LineScan, lineNo: number): { offset: number; bytes: Buffer } {
+  const index = Math.floor((lineNo - 1) / CHECKPOINT_EVERY);
+  let skip = lineNo - 1 - index * CHECKPOINT_EVERY;
+  let position = scan.checkpoints[index];
+  let start = skip === 0 ? position : -1;
+  const parts: Buffer[] = [];
+  const window = Buffer.allocUnsafe(1 << 20);
+  const fd = fs.openSync(absPath, 'r');
+  try {
+    for (let n = fs.readSync(fd, window, 0, window.length, position); n > 0; position += n, n = fs.readSync(fd, window, 0, window.length, position)) {
+      const view = window.subarray(0, n);
+      let from = 0;
+      for (; skip > 0; skip -= 1) {
+        const nl = view.indexOf(NEWLINE, from);
+        if (nl === -1) break;
+        from = nl + 1;
+      }
+      if (skip > 0) continue;
+      if (start === -1) start = position + from;
+      const nl = view.indexOf(NEWLINE, from);
+      parts.push(Buffer.from(view.subarray(from, nl === -1 ? n : nl)));
+      if (nl !== -1) break;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return { offset: start, bytes: Buffer.concat(parts) };
+}

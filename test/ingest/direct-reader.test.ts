@@ -1,0 +1,87 @@
+// The direct reader (DuckDB's read_json straight into the table, Node judging the doubtful
+// lines) must give exactly what the staged reader gives, line for line, on every fixture; and
+// the lines that lenient read_json gets wrong must come out as the strict parser says.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runJson } from '../helpers/run-cli.js';
+
+const EDGES = path.join(FIXTURES, 'direct-reader-edges');
+const SESSIONS = 'trajectories/sessions';
+const D1 = `${SESSIONS}/20260815-090000-0000d1e1/events.jsonl`;
+const D2 = `${SESSIONS}/20260815-100000-0000d1e2/events.jsonl`;
+const D3 = `${SESSIONS}/20260815-110000-0000d1e3/events.jsonl`;
+
+interface Sources {
+  files: { path: string; bytes: number; lines: number; valid: number; blank: number; malformed: number }[];
+  problems: { where: string; line: number; byte_offset: number; kind: string; reason: string; excerpt: string }[];
+}
+
+const STAGED = { TRAJAUDIT_READER: 'staged' };
+const EVENTS = 'SELECT * EXCLUDE (file_id) FROM events ORDER BY session_id, line';
+
+describe('fixtures/direct-reader-edges through the direct reader', () => {
+  const { value, run } = runJson<Sources>(['sources', EDGES]);
+
+  it('accounts for every line of each file (worked out by hand)', () => {
+    expect(run.code).toBe(0);
+    expect(value.files.map(({ path: p, bytes, lines, valid, blank, malformed }) => ({ p, bytes, lines, valid, blank, malformed }))).toEqual([
+      // blank: 2 (empty), 3 (spaces and a tab), 16 (a lone CR); valid: 1, 4 ({"foo":1}), 6 (leading
+      // space), 7 (CRLF), 11 (lenient-looking strings), 14 (duplicate key), 15 (1e999), 17 (unterminated)
+      { p: D1, bytes: 931, lines: 17, valid: 8, blank: 3, malformed: 6 },
+      { p: D2, bytes: 209, lines: 4, valid: 2, blank: 0, malformed: 2 }, // a pretty-printed object: read_json refuses the file
+      { p: D3, bytes: 204, lines: 3, valid: 2, blank: 0, malformed: 1 }, // invalid UTF-8: the scan refuses the file
+    ]);
+  });
+
+  it('rejects what lenient read_json accepts, and explains what it cannot store', () => {
+    expect(value.problems.map((p) => [p.where, p.byte_offset, p.kind])).toEqual([
+      [`${D1}:5`, 139, 'malformed'], // lone surrogate: valid JSON, read_json gives an all-NULL row
+      [`${D1}:8`, 387, 'malformed'], // a form feed after the object: read_json trims it
+      [`${D1}:9`, 448, 'malformed'], // -nan: read_json accepts it
+      [`${D1}:10`, 489, 'malformed'], // [1,2, ]: read_json accepts it
+      [`${D1}:12`, 635, 'malformed'], // two objects run together
+      [`${D1}:13`, 662, 'malformed'], // a raw control character inside a string
+      [`${D2}:2`, 64, 'malformed'],
+      [`${D2}:3`, 129, 'malformed'],
+      [`${D3}:2`, 64, 'malformed'],
+    ]);
+    const reasons = value.problems.map((p) => p.reason);
+    expect(reasons[0]).toBe('valid JSON that DuckDB cannot store (lone surrogate escape?)');
+    expect(reasons[1]).toMatch(/control character U\+000C after the object/);
+    expect(reasons[4]).toMatch(/two JSON values on one line/);
+    expect(reasons[8]).toBe('invalid UTF-8 byte sequence');
+    expect(value.problems[8].excerpt).toBe('{"event":"Latin1","timestamp":"2026-08-15T11:00:01.000Z","data":{"s":"caf\u00e9"}}');
+  });
+
+  it('numbers rows by their line in the file, blank and bad lines included', () => {
+    const { value: rows } = runJson<{ session_id: string; line: number; event: string | null }[]>(['sql', 'SELECT session_id, line, event FROM events ORDER BY session_id, line', EDGES]);
+    expect(rows.map((r) => `${r.session_id.slice(-4)}:${r.line}:${r.event}`)).toEqual([
+      'd1e1:1:SessionStart', 'd1e1:4:null', 'd1e1:6:LeadingSpace', 'd1e1:7:CarriageReturn', 'd1e1:11:LooksLenient',
+      'd1e1:14:Duplicate', 'd1e1:15:Huge', 'd1e1:17:LastUnterminated',
+      'd1e2:1:SessionStart', 'd1e2:4:SessionEnd', 'd1e3:1:SessionStart', 'd1e3:3:SessionEnd',
+    ]);
+  });
+});
+
+describe.each([
+  ['direct-reader-edges', [D2, D3]],
+  ['malformed-lines', []],
+  ['home', []],
+])('fixtures/%s: the direct and the staged reader agree', (fixture, refused) => {
+  const home = path.join(FIXTURES, fixture);
+  it('on the ledger, the problems and every row', () => {
+    const direct = runJson<Sources>(['sources', home], { env: { TRAJAUDIT_DEBUG: '1' } });
+    // Which files the direct reader left to the staged one: the comparison below is not vacuous.
+    const refusals = [...direct.run.stderr.matchAll(/^direct read refused: (\S+?):/gm)].map((m) => path.relative(home, m[1]));
+    expect(refusals).toEqual(refused);
+    const staged = runJson<Sources>(['sources', home], { env: STAGED });
+    expect(direct.value).toEqual(staged.value);
+    expect(direct.value.files.length).toBeGreaterThan(0);
+    const rows = runJson<unknown[]>(['sql', EVENTS, home]);
+    const stagedRows = runJson<unknown[]>(['sql', EVENTS, home], { env: STAGED });
+    expect(rows.value).toEqual(stagedRows.value);
+    expect(rows.value.length).toBeGreaterThan(0);
+    const errors = 'SELECT * EXCLUDE (file_id) FROM error_records ORDER BY session_id, line';
+    expect(runJson(['sql', errors, home]).value).toEqual(runJson(['sql', errors, home], { env: STAGED }).value);
+  });
+});
