@@ -36,7 +36,7 @@ export interface IngestSummary {
 
 // Hook events carry the hook-input time, a little before the write that set the file's mtime.
 const MTIME_SLACK_MS = 10 * 60 * 1000;
-const SMALL_BATCH = 500;
+const SMALL_BATCH = 2000;
 // TRAJAUDIT_COMMIT_BYTES trades load speed for less work redone after an interrupted load.
 const GROUP_BYTES = Number(process.env.TRAJAUDIT_COMMIT_BYTES) > 0 ? Number(process.env.TRAJAUDIT_COMMIT_BYTES) : 64 * 1024 * 1024;
 // TRAJAUDIT_READER=staged reads every JSONL file line by line first, as files the direct path refuses are.
@@ -118,6 +118,9 @@ function outsideWindow(file: SourceFile, stat: fs.Stats, window: TimeWindow): bo
   return first !== null && first.getTime() > window.until.getTime() + MTIME_SLACK_MS;
 }
 
+const startOf = (w: Work) => (w.plan.action === 'append' ? w.plan.startOffset : 0);
+const lineBaseOf = (w: Work) => (w.plan.action === 'append' ? w.plan.lineBase : 0);
+
 const problemRows = (fileId: number, file: SourceFile, ledger: LineLedger) =>
   ledger.problems.map((p) => [fileId, file.relPath, p.line, p.byteOffset, p.kind, p.reason, p.excerpt]);
 
@@ -167,27 +170,26 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     return new Map(work.map((w) => [w, w.previous?.file_id ?? ids.shift()!]));
   };
 
-  const flushSmall = async () => {
-    if (small.length === 0) return;
+  /** Small files parsed in Node, one transaction per batch of up to SMALL_BATCH files. */
+  const loadSmall = async (conn: Database, files: Work[]) => {
     const batch = new RowBatch();
     const reads: { w: Work; fileId: number; ledger: LineLedger; store: () => Promise<void> }[] = [];
-    const ids = await idsFor(db, small);
-    for (const w of small) {
+    const ids = await idsFor(conn, files);
+    for (const w of files) {
       const fileId = ids.get(w)!;
-      const { ledger, store } = await w.adapter.read({ db, fileId, file: w.file, startOffset: 0, lineBase: 0, batch, inTransaction: false });
+      const { ledger, store } = await w.adapter.read({ db: conn, fileId, file: w.file, startOffset: 0, lineBase: 0, batch, inTransaction: false });
       reads.push({ w, fileId, ledger, store });
     }
-    await db.transaction(async () => {
-      await clearRows(db, small, () => 0);
+    await conn.transaction(async () => {
+      await clearRows(conn, files, () => 0);
       for (const r of reads) {
         await r.store();
-        batch.add('input_files', FILE_COLUMNS, [await fileRow(db, r.w, r.fileId, r.ledger, 0, 0)]);
+        batch.add('input_files', FILE_COLUMNS, [await fileRow(conn, r.w, r.fileId, r.ledger, 0, 0)]);
         batch.add('input_problems', PROBLEM_COLUMNS, problemRows(r.fileId, r.w.file, r.ledger));
       }
-      await batch.flush(db);
+      await batch.flush(conn);
     });
     for (const r of reads) record(r.w, r.ledger);
-    small.length = 0;
     tick();
   };
 
@@ -207,30 +209,39 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       continue;
     }
     const w: Work = { file, adapter, stat, previous, plan };
-    if (!adapter.appendable) {
-      small.push(w);
-      if (small.length >= SMALL_BATCH) await flushSmall();
-      continue;
-    }
-    jsonl.push(w);
+    (adapter.appendable ? jsonl : small).push(w);
   }
-  await flushSmall();
 
-  /** Reads one JSONL file (or its new tail) on `conn` and returns the writes for its transaction. */
+  /** Reads one JSONL file (or its new tail) on `conn`; `write` stores its rows (its ledger entry is separate). */
   const readJsonl = async (conn: Database, w: Work, fileId: number, inTransaction: boolean) => {
-    const startOffset = w.plan.action === 'append' ? w.plan.startOffset : 0;
-    const lineBase = w.plan.action === 'append' ? w.plan.lineBase : 0;
-    const { ledger, store } = await w.adapter.read({ db: conn, fileId, file: w.file, startOffset, lineBase, batch: new RowBatch(), inTransaction });
+    const { ledger, store } = await w.adapter.read({ db: conn, fileId, file: w.file, startOffset: startOf(w), lineBase: lineBaseOf(w), batch: new RowBatch(), inTransaction });
     const write = async () => {
-      await clearRows(conn, [w], () => lineBase);
+      await clearRows(conn, [w], lineBaseOf);
       await store();
-      await writeLedger(conn, w, fileId, ledger, lineBase, startOffset);
     };
     return { ledger, write };
   };
-  const writeLedger = async (conn: Database, w: Work, fileId: number, ledger: LineLedger, lineBase: number, startOffset: number) => {
-    await insertRows(conn, 'input_problems', PROBLEM_COLUMNS, problemRows(fileId, w.file, ledger));
-    await insertRows(conn, 'input_files', FILE_COLUMNS, [await fileRow(conn, w, fileId, ledger, lineBase, startOffset)]);
+  /**
+   * The input_files and input_problems rows of the files a transaction wrote, at its end: one
+   * query per table for the files' time ranges, instead of one per file over the transaction's
+   * growing uncommitted rows.
+   */
+  const writeLedgers = async (conn: Database, read: { w: Work; fileId: number; ledger: LineLedger }[]) => {
+    const byTable = new Map<string, Map<number, LineLedger>>();
+    for (const { w, fileId, ledger } of read) {
+      if (ledger.timeRange || !w.adapter.timed || !w.adapter.appendable) continue;
+      const table = w.adapter.tables[0];
+      byTable.set(table, (byTable.get(table) ?? new Map()).set(fileId, ledger));
+      ledger.timeRange = { min: null, max: null };
+    }
+    for (const [table, ledgers] of byTable) {
+      const ranges = await conn.all(`SELECT file_id, min(ts) AS min, max(ts) AS max FROM ${table} WHERE file_id IN (${[...ledgers.keys()].join(', ')}) GROUP BY file_id`);
+      for (const r of ranges.rows) ledgers.get(r.file_id as number)!.timeRange = { min: r.min as string | null, max: r.max as string | null };
+    }
+    await insertRows(conn, 'input_problems', PROBLEM_COLUMNS, read.flatMap(({ w, fileId, ledger }) => problemRows(fileId, w.file, ledger)));
+    const files: unknown[][] = [];
+    for (const { w, fileId, ledger } of read) files.push(await fileRow(conn, w, fileId, ledger, lineBaseOf(w), startOf(w)));
+    await insertRows(conn, 'input_files', FILE_COLUMNS, files);
   };
   /** Inside a group's transaction: a whole file straight into its table when the adapter can, else staged. */
   const direct = (w: Work, refused: Set<Work>) => DIRECT_READER && w.adapter.loadDirect !== undefined && w.plan.action !== 'append' && !refused.has(w);
@@ -245,9 +256,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     if (direct(w, refused)) {
       await clearRows(conn, [w], () => 0);
       try {
-        const ledger = await w.adapter.loadDirect!({ db: conn, fileId, file: w.file, startOffset: 0, lineBase: 0, batch: new RowBatch(), inTransaction: true, scan });
-        await writeLedger(conn, w, fileId, ledger, 0, 0);
-        return ledger;
+        return await w.adapter.loadDirect!({ db: conn, fileId, file: w.file, startOffset: 0, lineBase: 0, batch: new RowBatch(), inTransaction: true, scan });
       } catch (error) {
         if (error instanceof DirectReadRefused) {
           refused.add(w);
@@ -274,21 +283,22 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       let pending = { files: 0, bytes: 0 };
       let current: Work | undefined;
       try {
-        const ledgers = await conn.transaction(async () => {
-          const read: LineLedger[] = [];
+        const loaded = await conn.transaction(async () => {
+          const read: { w: Work; fileId: number; ledger: LineLedger }[] = [];
           let scan = scanEarly(members[0], refused);
           for (const [k, w] of members.entries()) {
             current = w;
             const scanning = scan;
             scan = scanEarly(members[k + 1], refused);
             const ledger = await loadInGroup(conn, w, ids.get(w)!, refused, scanning);
-            read.push(ledger);
+            read.push({ w, fileId: ids.get(w)!, ledger });
             pending = { files: pending.files + 1, bytes: pending.bytes + ledger.bytes };
             tick(inFlight({ files: 1, bytes: ledger.bytes }));
           }
+          await writeLedgers(conn, read);
           return read;
         });
-        members.forEach((w, k) => record(w, ledgers[k]));
+        for (const { w, ledger } of loaded) record(w, ledger);
         break;
       } catch (error) {
         if (error instanceof ReaderRefused && current) alone.add(current);
@@ -298,8 +308,12 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       }
     }
     for (const w of alone) {
-      const { ledger, write } = await readJsonl(conn, w, ids.get(w)!, false);
-      await conn.transaction(write);
+      const fileId = ids.get(w)!;
+      const { ledger, write } = await readJsonl(conn, w, fileId, false);
+      await conn.transaction(async () => {
+        await write();
+        await writeLedgers(conn, [{ w, fileId, ledger }]);
+      });
       record(w, ledger);
     }
     tick();
@@ -326,15 +340,26 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     }
     return group;
   };
+  // Small files first, on one connection: beside the JSONL connections they measured slower and
+  // made DuckDB run out of its 128 MB.
+  for (let k = 0; k < small.length; k += SMALL_BATCH) await loadSmall(db, small.slice(k, k + SMALL_BATCH));
   const connections = [db];
   for (let k = 1; k < Math.min(PARALLEL, jsonl.length); k += 1) connections.push(await db.connect());
   // One DuckDB thread per connection while files load side by side: measured 17.5–19.9 s against
   // 24.4–29.3 s for DuckDB's default threads on a 1 GiB home (2 cores); queries get them back after.
   if (connections.length > 1) await db.run(`SET threads = 1`);
   try {
-    await Promise.all(connections.map(async (conn) => {
-      for (let group = takeGroup(); group.length > 0; group = takeGroup()) await loadGroup(conn, group);
+    // Every connection finishes (or fails) before any is closed: closing one mid-query hangs.
+    const outcomes = await Promise.allSettled(connections.map(async (conn) => {
+      try {
+        for (let group = takeGroup(); group.length > 0; group = takeGroup()) await loadGroup(conn, group);
+      } catch (error) {
+        queue.length = 0; // the other connections stop after their current group
+        throw error;
+      }
     }));
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
   } finally {
     for (const conn of connections.slice(1)) conn.close();
     if (connections.length > 1) await db.run(`RESET threads`);

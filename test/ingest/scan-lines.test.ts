@@ -19,9 +19,9 @@ describe('scanLines', () => {
     expect(scan.lastLineStart).toBe(864);
   });
 
-  it('gives the same result whatever the buffer size, lines crossing chunk boundaries included', async () => {
+  it('gives the same result whatever the chunk size: lines crossing chunks, buffers grown for long lines', async () => {
     const whole = await scanLines(EDGES);
-    for (const size of [130, 200, 257, 1000]) expect(await scanLines(EDGES, size)).toEqual(whole);
+    for (const size of [7, 64, 130, 257, 1000]) expect(await scanLines(EDGES, { chunkBytes: size })).toEqual(whole);
   });
 
   it('lineBytes returns each line and its offset, across checkpoints', async () => {
@@ -44,7 +44,8 @@ describe('scanLines', () => {
   });
 
   it('refuses a line longer than its buffer, and invalid UTF-8', async () => {
-    await expect(scanLines(EDGES, 100)).rejects.toBeInstanceOf(ScanRefused);
+    await expect(scanLines(EDGES, { chunkBytes: 16, maxLineBytes: 100 })).rejects.toBeInstanceOf(ScanRefused);
+    expect((await scanLines(EDGES, { chunkBytes: 16, maxLineBytes: 128 })).lines).toBe(17);
     const latin1 = path.join(FIXTURES, 'direct-reader-edges/trajectories/sessions/20260815-110000-0000d1e3/events.jsonl');
     await expect(scanLines(latin1)).rejects.toThrow(/invalid UTF-8/);
   });
