@@ -1,5 +1,6 @@
 // The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is
 // plain JS: numbers instead of bigint, ISO-8601 UTC strings instead of timestamps, parsed JSON.
+import './allocator-config.js';
 import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader } from '@duckdb/node-api';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -72,7 +73,7 @@ function describeOpenError(path: string, error: unknown): InputError {
   return new InputError(`${path} is not a DuckDB database trajaudit can open (${message.split('\n')[0]}); pass --db a new file name or a file written by \`trajaudit load\``);
 }
 
-const DEFAULT_FILE_MEMORY_LIMIT = '128MB';
+const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
 
 /** DuckDB's own errors, as the user can act on them; everything else stays an internal error. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {

@@ -27,9 +27,9 @@ export interface DirectTarget {
 
 const CANNOT_STORE = 'valid JSON that DuckDB cannot store (lone surrogate escape?)';
 /**
- * read_json's buffers take twice this from DuckDB's 128 MB pool; 16 MiB (its default) left too
- * little for the insert (measured: 1 GiB home 17.3 s at 16 MiB, 13.7–15.5 s at 2 MiB). A longer
- * line makes read_json fail, and its file is read the staged way.
+ * read_json's buffers take twice this from DuckDB's buffer pool; at 16 MiB (its default) they
+ * left too little of a 128 MB pool for the insert (1 GiB home: 17.3 s, against 13.7–15.5 s at
+ * 2 MiB). read_json still reads a longer line (a test loads a 3 MiB one).
  */
 const MAX_LINE_BYTES = 2 * 1024 * 1024;
 /** Beyond this many blank lines a file is read the staged way (line numbers come from a list). */

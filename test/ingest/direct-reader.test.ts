@@ -1,9 +1,10 @@
 // The direct reader (DuckDB's read_json straight into the table, Node judging the doubtful
 // lines) must give exactly what the staged reader gives, line for line, on every fixture; and
 // the lines that lenient read_json gets wrong must come out as the strict parser says.
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runJson } from '../helpers/run-cli.js';
+import { FIXTURES, runJson, tempDir } from '../helpers/run-cli.js';
 
 const EDGES = path.join(FIXTURES, 'direct-reader-edges');
 const SESSIONS = 'trajectories/sessions';
@@ -83,5 +84,29 @@ describe.each([
     expect(rows.value.length).toBeGreaterThan(0);
     const errors = 'SELECT * EXCLUDE (file_id) FROM error_records ORDER BY session_id, line';
     expect(runJson(['sql', errors, home]).value).toEqual(runJson(['sql', errors, home], { env: STAGED }).value);
+  });
+});
+
+describe('a line longer than read_json\'s maximum_object_size', () => {
+  it('is still read directly, whole', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const session = path.join(dir, 'trajectories/sessions/20260815-120000-0000b16a');
+      fs.mkdirSync(session, { recursive: true });
+      const big = JSON.stringify({ event: 'PostToolUse', timestamp: '2026-08-15T12:00:01.000Z', data: { output: 'x'.repeat(3 * 1024 * 1024) } });
+      fs.writeFileSync(path.join(session, 'events.jsonl'), `{"event":"SessionStart"}\n${big}\n{"event":"SessionEnd"}\n`);
+      const { value, run } = runJson<{ line: number; event: string; n: number }[]>(
+        ['sql', "SELECT line, event, strlen(data->>'output') AS n FROM events ORDER BY line", dir],
+        { env: { TRAJAUDIT_DEBUG: '1' } },
+      );
+      expect(run.stderr).toBe('');
+      expect(value).toEqual([
+        { line: 1, event: 'SessionStart', n: null },
+        { line: 2, event: 'PostToolUse', n: 3 * 1024 * 1024 },
+        { line: 3, event: 'SessionEnd', n: null },
+      ]);
+    } finally {
+      cleanup();
+    }
   });
 });

@@ -29,9 +29,10 @@ export interface Adapter {
   /** Rows carry an event time (ts), so a --since window can skip old files. */
   timed: boolean;
   /**
-   * Reads the file and accounts for its lines (outside any transaction: DuckDB aborts a
-   * transaction on any error, and reading may fall back to a second reader), then returns
-   * `store`, which writes the rows inside the file's transaction.
+   * Reads the file and accounts for its lines, then returns `store`, which writes the rows
+   * inside the file's transaction. A reader that uses DuckDB may be called outside any
+   * transaction (DuckDB aborts a transaction on any error, and reading may fall back to a second
+   * reader); the Node-only readers of small files are called inside theirs.
    */
   read(target: LoadTarget): Promise<{ ledger: LineLedger; store: () => Promise<void> }>;
   /**
