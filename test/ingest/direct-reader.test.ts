@@ -110,3 +110,23 @@ describe('a line longer than read_json\'s maximum_object_size', () => {
     }
   });
 });
+
+describe('a file with many blank lines', () => {
+  it('is handed to the staged reader, with the same accounting', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const session = path.join(dir, 'trajectories/sessions/20260815-130000-0000b1a2');
+      fs.mkdirSync(session, { recursive: true });
+      // 100 records, each followed by a blank line: 200 lines.
+      const lines = Array.from({ length: 100 }, (_, i) => `${JSON.stringify({ event: 'E', data: { index: i } })}\n\n`).join('');
+      fs.writeFileSync(path.join(session, 'events.jsonl'), lines);
+      const { value, run } = runJson<Sources>(['sources', dir], { env: { TRAJAUDIT_DEBUG: '1' } });
+      expect(run.stderr).toMatch(/^direct read refused: .*events\.jsonl: 100 blank lines\n$/);
+      expect(value.files.map(({ lines: l, valid, blank, malformed }) => ({ l, valid, blank, malformed }))).toEqual([{ l: 200, valid: 100, blank: 100, malformed: 0 }]);
+      const rows = runJson<{ line: number; idx: number }[]>(['sql', 'SELECT line, idx FROM events ORDER BY line LIMIT 3', dir]).value;
+      expect(rows).toEqual([{ line: 1, idx: 0 }, { line: 3, idx: 1 }, { line: 5, idx: 2 }]);
+    } finally {
+      cleanup();
+    }
+  });
+});
