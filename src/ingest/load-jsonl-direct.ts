@@ -5,6 +5,7 @@
 // only the all-NULL rows need a second look. Anything that breaks that correspondence refuses the
 // file, and the caller reads it the staged way instead (stage-jsonl.ts).
 import type { Database } from '../db/database.js';
+import { InputError } from '../errors.js';
 import type { LineLedger, Problem } from './line-ledger.js';
 import { excerpt } from './strict-json.js';
 import { judgeLine, type LineScan, lineBytes, ScanRefused, scanLines } from './scan-lines.js';
@@ -103,6 +104,7 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, target: Di
   try {
     inserted = await db.change(`INSERT INTO ${spec.table} ${spec.projection(source)}`, { src: target.absPath, file_id: target.fileId, session_id: target.sessionId });
   } catch (error) {
+    if (error instanceof InputError) throw error; // out of memory: the staged reader would not fare better
     throw new DirectReadRefused(`${target.absPath}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
   }
   const expected = scan.lines - scan.blank.length - excluded.length;
