@@ -1,6 +1,5 @@
 // The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is
 // plain JS: numbers instead of bigint, ISO-8601 UTC strings instead of timestamps, parsed JSON.
-import './allocator-config.js';
 import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader } from '@duckdb/node-api';
 import fs from 'node:fs';
 import os from 'node:os';
