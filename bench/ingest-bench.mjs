@@ -6,6 +6,7 @@
 // (b) plain Node readline + JSON.parse loop                   (child node process)
 // (c) node dist/cli.js load <home> --db <fresh> --quiet        (spawned)
 // (d) the same again on the unchanged home                     (re-run)
+// (e) the SQL load runs for events.jsonl, alone, with load's settings: a floor for (c)
 // Every contender gets its own process so peak RSS is its own; the page cache is warmed first.
 // Each contender runs --repeat times (default 3), rounds interleaved; best wall time is reported.
 import fs from 'node:fs';
@@ -71,6 +72,7 @@ const runLoad = !args['skip-load'] && fs.existsSync(cli);
 if (!args['skip-load'] && !runLoad) results.load = { label: '(c) trajaudit load', error: `${cli} not found; run npm run build`, runs: [] };
 const db = path.join(work, 'bench.duckdb');
 const rawDb = path.join(work, 'raw.duckdb');
+const floorDb = path.join(work, 'floor.duckdb');
 const dropDb = (file) => {
   for (const suffix of ['', '.wal', '.lock']) fs.rmSync(`${file}${suffix}`, { force: true });
 };
@@ -80,6 +82,9 @@ async function baselines() {
   dropDb(rawDb);
   await contender('rawDuckdbMemory', "(a') raw DuckDB read_json → in-memory table", node, [path.join(lib, 'raw-duckdb.mjs'), listFile, ':memory:']);
   await contender('nodeLoop', '(b) Node readline + JSON.parse', node, [path.join(lib, 'node-loop.mjs'), listFile]);
+  dropDb(floorDb);
+  await contender('floor', "(e) load's events SQL alone (floor for c)", node, [path.join(lib, 'floor-duckdb.mjs'), listFile, floorDb]);
+  dropDb(floorDb);
 }
 
 for (let round = 1; round <= args.repeat; round++) {

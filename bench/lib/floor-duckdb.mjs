@@ -1,0 +1,44 @@
+// Contender (e), a floor for (c): the SQL `trajaudit load` runs for events.jsonl, alone. The same
+// read_json columns, row numbers and hot-field projection into the same table, with load's
+// settings (two connections of one DuckDB thread, 64 MiB transactions, a 192 MB memory limit,
+// a checkpoint at the end), and none of load's other work: no strict line scan, no ledger, no
+// other files. Load cannot beat this; it shows how much of load's time is DuckDB's own.
+//   node bench/lib/floor-duckdb.mjs <files-list.txt> <db-file>
+import fs from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
+
+const [listFile, dbFile] = process.argv.slice(2);
+const files = fs.readFileSync(listFile, 'utf8').split('\n').filter(Boolean);
+const started = process.hrtime.bigint();
+const instance = await DuckDBInstance.create(dbFile, { memory_limit: '192MB', threads: '1' });
+const first = await instance.connect();
+await first.run(`CREATE TABLE events (file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
+  envelope_session_id VARCHAR, cwd VARCHAR, idx BIGINT, agent_id VARCHAR, type VARCHAR, phase VARCHAR, data JSON)`);
+const HOT = `'{"index":"BIGINT","agent_id":"VARCHAR","agentId":"VARCHAR","type":"VARCHAR","phase":"VARCHAR"}'`;
+const insert = (file, id) => `INSERT INTO events SELECT ${id}, 's', ord, TRY_CAST(timestamp AS TIMESTAMPTZ), event, session_id, cwd,
+    h."index", coalesce(h.agent_id, h.agentId), h.type, h.phase, data
+  FROM (SELECT *, json_transform(data, ${HOT}) AS h, row_number() OVER () AS ord
+        FROM read_json('${file.replaceAll("'", "''")}', format='newline_delimited', ignore_errors=true, maximum_object_size=2097152,
+          columns={event: 'VARCHAR', session_id: 'VARCHAR', timestamp: 'VARCHAR', cwd: 'VARCHAR', data: 'JSON'}))`;
+const queue = files.map((file, id) => [file, id]);
+const connections = [first, await instance.connect()];
+await Promise.all(connections.map(async (connection) => {
+  while (queue.length) {
+    const group = [];
+    for (let bytes = 0; queue.length && bytes < 64 * 2 ** 20; ) {
+      const next = queue.shift();
+      group.push(next);
+      bytes += fs.statSync(next[0]).size;
+    }
+    await connection.run('BEGIN');
+    for (const [file, id] of group) await connection.run(insert(file, id));
+    await connection.run('COMMIT');
+  }
+}));
+await first.run('CHECKPOINT');
+const reader = await first.runAndReadAll('SELECT count(*)::BIGINT AS n FROM events');
+const rows = Number(reader.getRowObjects()[0].n);
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+for (const connection of connections) connection.closeSync();
+instance.closeSync();
+process.stdout.write(`${JSON.stringify({ rows, innerSeconds: seconds })}\n`);
