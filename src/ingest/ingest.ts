@@ -11,7 +11,7 @@ import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
 import { collectGarbage } from './collect-garbage.js';
 import { firstEventTime } from './first-event-time.js';
-import { headHash, tailHash } from './fingerprint.js';
+import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
 import { type FilePlan, planFile, type StoredFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
@@ -107,11 +107,13 @@ async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger
     const r = (await db.all(`SELECT min(ts) AS min, max(ts) AS max FROM ${table} WHERE file_id = ${fileId}`)).rows[0];
     range = { min: r.min as string | null, max: r.max as string | null };
   }
+  const head = headHash(w.file.absPath, w.stat.size);
+  // A small file read whole: the block before its end is the head block (one read, not two).
+  const tail = ledger.completeBytes === w.stat.size && w.stat.size <= HASH_BLOCK ? head : tailHash(w.file.absPath, ledger.completeBytes);
   return [
     fileId, w.file.absPath, w.file.relPath, w.file.kind, w.file.sessionId, startOffset + ledger.bytes,
     lineFormat ? lines : null, lineFormat ? valid : null, lineFormat ? lines - valid - malformed : null, lineFormat ? malformed : null,
-    w.stat.mtime.toISOString(), headHash(w.file.absPath, w.stat.size), ledger.completeBytes, ledger.completeLines,
-    tailHash(w.file.absPath, ledger.completeBytes), range.min, range.max, new Date().toISOString(),
+    w.stat.mtime.toISOString(), head, ledger.completeBytes, ledger.completeLines, tail, range.min, range.max, new Date().toISOString(),
   ];
 }
 
