@@ -287,8 +287,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
    * costs the transaction: the group is read again with that file staged. A file the staged
    * reader can only take outside a transaction is left out of the group and read on its own.
    */
-  const loadGroup = async (conn: Database, group: Work[]) => {
-    const ids = await idsFor(conn, group);
+  const loadGroup = async (conn: Database, group: Work[], ids: Map<Work, number>) => {
     const refused = new Set<Work>();
     const alone = new Set<Work>();
     for (;;) {
@@ -365,6 +364,9 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     }
   }
   if (process.memoryUsage().heapUsed > GC_BEFORE_JSONL_BYTES) collectGarbage();
+  // All at once: taken per commit group, each waited on the other connection's commit
+  // (19 statements, ~0.6 s of connection time on a 1 GiB home).
+  const jsonlIds = await idsFor(db, jsonl);
   const connections = [db];
   for (let k = 1; k < Math.min(PARALLEL, jsonl.length); k += 1) connections.push(await db.connect());
   // One DuckDB thread per connection while files load: the direct reader numbers read_json's rows
@@ -375,7 +377,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     // Every connection finishes (or fails) before any is closed: closing one mid-query hangs.
     const outcomes = await Promise.allSettled(connections.map(async (conn) => {
       try {
-        for (let group = takeGroup(); group.length > 0; group = takeGroup()) await loadGroup(conn, group);
+        for (let group = takeGroup(); group.length > 0; group = takeGroup()) await loadGroup(conn, group, jsonlIds);
       } catch (error) {
         queue.length = 0; // the other connections stop after their current group
         throw error;

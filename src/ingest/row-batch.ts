@@ -6,10 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
 
+/** Column types per table, asked once per connection (~7 ms a question; a load makes many batches). */
+const typesByConnection = new WeakMap<Database, Map<string, Map<string, string>>>();
+
 export class RowBatch {
   private readonly tables = new Map<string, { columns: string[]; rows: unknown[][] }>();
-  /** Column types per table, asked once per batch (a batch may be flushed many times). */
-  private readonly types = new Map<string, Map<string, string>>();
 
   add(table: string, columns: string[], rows: unknown[][]): void {
     const entry = this.tables.get(table) ?? { columns, rows: [] };
@@ -22,8 +23,10 @@ export class RowBatch {
     try {
       for (const [table, { columns, rows }] of this.tables) {
         if (rows.length === 0) continue;
-        const types = this.types.get(table) ?? (await columnTypes(db, table));
-        this.types.set(table, types);
+        const known = typesByConnection.get(db) ?? new Map<string, Map<string, string>>();
+        typesByConnection.set(db, known);
+        const types = known.get(table) ?? (await columnTypes(db, table));
+        known.set(table, types);
         const file = path.join(dir, `${table}.jsonl`);
         // JSON columns are embedded as values (not as strings) so they arrive as the same JSON.
         const isJson = columns.map((c) => types.get(c) === 'JSON');
