@@ -354,8 +354,9 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
   };
   // Small files on the first connection, in batches; V8's garbage from them is collected as it
   // builds up, since little else allocates in V8 during a load (see collect-garbage.ts).
+  let failed = false; // a connection failed: the others stop at their next batch or group
   const loadSmallFiles = async () => {
-    for (let batch: Work[] = [], bytes = 0, k = 0; k < small.length; k += 1) {
+    for (let batch: Work[] = [], bytes = 0, k = 0; k < small.length && !failed; k += 1) {
       batch.push(small[k]);
       bytes += small[k].stat.size;
       if (k === small.length - 1 || batch.length >= SMALL_BATCH || bytes >= SMALL_BATCH_BYTES) {
@@ -384,12 +385,13 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
         if (conn === db) await loadSmallFiles();
         for (let group = takeGroup(); group.length > 0; group = takeGroup()) await loadGroup(conn, group, jsonlIds);
       } catch (error) {
-        queue.length = 0; // the other connections stop after their current group
+        failed = true;
+        queue.length = 0;
         throw error;
       }
     }));
-    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-    if (failed) throw failed.reason;
+    const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (rejected) throw rejected.reason;
   } finally {
     for (const conn of connections.slice(1)) conn.close();
     if (jsonl.length > 0) await db.run(`RESET threads`);
