@@ -42,9 +42,9 @@ const MTIME_SLACK_MS = 10 * 60 * 1000;
 const SMALL_BATCH = 2000;
 const SMALL_BATCH_BYTES = 4 * 1024 * 1024;
 const FLUSH_EVERY = 200;
-// The small files' garbage is collected when V8's heap is over this (see collect-garbage.ts); a
-// small home is not worth the ~50 ms.
-const GC_ABOVE_BYTES = 64 * 1024 * 1024;
+// The small files' garbage is collected when V8's heap has grown by this since the last
+// collection (see collect-garbage.ts); a small home is not worth the ~50 ms.
+const GC_GROWTH_BYTES = 64 * 1024 * 1024;
 // TRAJAUDIT_COMMIT_BYTES trades load speed for less work redone after an interrupted load.
 const GROUP_BYTES = Number(process.env.TRAJAUDIT_COMMIT_BYTES) > 0 ? Number(process.env.TRAJAUDIT_COMMIT_BYTES) : 64 * 1024 * 1024;
 // TRAJAUDIT_READER=staged reads every JSONL file line by line first, as files the direct path refuses are.
@@ -355,6 +355,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
   // Small files on the first connection, in batches; V8's garbage from them is collected as it
   // builds up, since little else allocates in V8 during a load (see collect-garbage.ts).
   let failed = false; // a connection failed: the others stop at their next batch or group
+  let collectedAt = 0;
   const loadSmallFiles = async () => {
     for (let batch: Work[] = [], bytes = 0, k = 0; k < small.length && !failed; k += 1) {
       batch.push(small[k]);
@@ -363,7 +364,10 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
         await loadSmall(db, batch);
         batch = [];
         bytes = 0;
-        if (process.memoryUsage().heapUsed > GC_ABOVE_BYTES) collectGarbage();
+        if (process.memoryUsage().heapUsed - collectedAt > GC_GROWTH_BYTES) {
+          collectGarbage();
+          collectedAt = process.memoryUsage().heapUsed;
+        }
       }
     }
   };

@@ -6,7 +6,7 @@ const PAGE = 65536;
 /** Entry area at the start of the module's memory; a scan call stops when it is full. */
 const ENTRY_SLOTS = 16384;
 const ENTRY_BYTES = ENTRY_SLOTS * 4;
-/** Memory after the buffer: a step reads up to 18 bytes past the end. */
+/** Memory after the buffer: a step reads up to 16 bytes past the end. */
 const PAD = 32;
 const SUSPECT = 0x80000000;
 

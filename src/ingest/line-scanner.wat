@@ -8,7 +8,7 @@
 ;; in step).
 ;;
 ;; Entries are u32: a newline's offset from `base`, or a suspect's offset with the top bit set.
-;; A step reads up to 18 bytes past `end`: the memory must extend that far (what is there does
+;; A step reads up to 16 bytes past `end`: the memory must extend that far (what is there does
 ;; not matter; every match is checked against `end`).
 (module
   (memory (export "memory") 1)
