@@ -6,6 +6,12 @@ import type { CommandResult, Progress } from './command-result.js';
 import { ExitCode, exitCodeFor, UsageError } from './errors.js';
 
 const VERSION = '0.1.0';
+
+// A reader that stops early (`trajaudit sql … | head`) closes the pipe: stop quietly, as cat does.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 const tabular = ['table', 'json', 'csv', 'md'];
 
 function collect(value: string, previous: string[]): string[] {

@@ -104,7 +104,7 @@ async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger
   }
   let range = ledger.timeRange ?? { min: null, max: null };
   if (!ledger.timeRange && w.adapter.appendable && w.adapter.timed) {
-    const r = (await db.all(`SELECT min(ts) AS min, max(ts) AS max FROM ${table} WHERE file_id = ${fileId}`)).rows[0];
+    const r = (await db.all(`SELECT min(ts)::VARCHAR AS min, max(ts)::VARCHAR AS max FROM ${table} WHERE file_id = ${fileId}`)).rows[0];
     range = { min: r.min as string | null, max: r.max as string | null };
   }
   const head = headHash(w.file.absPath, w.stat.size);
@@ -247,8 +247,9 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       byTable.set(table, (byTable.get(table) ?? new Map()).set(fileId, ledger));
       ledger.timeRange = { min: null, max: null };
     }
+    // As text: a timestamp past year 9999 does not survive a trip through a JavaScript Date.
     for (const [table, ledgers] of byTable) {
-      const ranges = await conn.all(`SELECT file_id, min(ts) AS min, max(ts) AS max FROM ${table} WHERE file_id IN (${[...ledgers.keys()].join(', ')}) GROUP BY file_id`);
+      const ranges = await conn.all(`SELECT file_id, min(ts)::VARCHAR AS min, max(ts)::VARCHAR AS max FROM ${table} WHERE file_id IN (${[...ledgers.keys()].join(', ')}) GROUP BY file_id`);
       for (const r of ranges.rows) ledgers.get(r.file_id as number)!.timeRange = { min: r.min as string | null, max: r.max as string | null };
     }
     await insertRows(conn, 'input_problems', PROBLEM_COLUMNS, read.flatMap(({ w, fileId, ledger }) => problemRows(fileId, w.file, ledger)));

@@ -32,9 +32,14 @@ export class RowBatch {
         const isJson = columns.map((c) => types.get(c) === 'JSON');
         const lines = rows.map((row) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, isJson[i] && typeof row[i] === 'string' ? JSON.parse(row[i] as string) : row[i]]))));
         fs.writeFileSync(file, `${lines.join('\n')}\n`);
-        const spec = columns.map((c) => `${c}: '${types.get(c)}'`).join(', ');
+        // Values parsed from the input arrive as text and are cast with TRY_CAST: an impossible
+        // date or a number out of range becomes NULL (the record's JSON keeps it) instead of
+        // failing the whole load.
+        const textual = (c: string) => types.get(c) === 'JSON' || types.get(c) === 'VARCHAR';
+        const spec = columns.map((c) => `${c}: '${textual(c) ? types.get(c) : 'VARCHAR'}'`).join(', ');
+        const select = columns.map((c) => (textual(c) ? c : `TRY_CAST(${c} AS ${types.get(c)})`)).join(', ');
         await db.run(
-          `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.join(', ')}
+          `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select}
            FROM read_json($file, format='newline_delimited', columns={${spec}})`,
           { file },
         );

@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+import { CLI, FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
 
 describe('bad input: one line saying what, where and what to do; exit 2; no stack trace', () => {
   it('a missing path', () => {
@@ -58,5 +59,12 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
   it('--since that is not a time', () => {
     const run = runCli(['query', 'retry-telemetry', path.join(FIXTURES, 'malformed-lines'), '--since', 'last tuesday']);
     expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: --since "last tuesday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n' });
+  });
+
+  it('a reader that closes the pipe early (| head) stops the output quietly, exit 0', () => {
+    const script = `"${process.execPath}" "${CLI}" sql "SELECT range AS n FROM range(300000)" "${path.join(FIXTURES, 'malformed-lines')}" --format csv --quiet | head -n 2; echo "exit \${PIPESTATUS[0]}"`;
+    const run = spawnSync('bash', ['-c', script], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(run.stdout).toBe('n\r\n0\r\nexit 0\n');
+    expect(run.stderr).toBe('trajaudit: 6 lines in 1 file could not be read; they are listed by `trajaudit sources`\n');
   });
 });

@@ -5,7 +5,7 @@ export default jsonlAdapter({
   kind: 'usage-ledger',
   table: 'usage_ledger_rows',
   columns: { ts: 'DOUBLE', sessionId: 'VARCHAR' },
-  projection: (source) => `SELECT $file_id, line_no, to_timestamp(ts), sessionId, line::JSON FROM ${source}`,
+  projection: (source) => `SELECT $file_id, line_no, try(to_timestamp(ts)), sessionId, line::JSON FROM ${source}`,
   keepText: true,
   timed: false,
 });

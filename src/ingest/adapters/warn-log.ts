@@ -71,7 +71,9 @@ const warnLog: Adapter = {
       return [target.fileId, target.file.sessionId, r.line, r.endLine, r.ts, r.level, r.category, message, last.data];
     });
     const store = async () => target.batch.add('warn_lines', ['file_id', 'session_id', 'line', 'end_line', 'ts', 'level', 'category', 'message', 'data'], rows);
-    const times = records.map((r) => r.ts).sort();
+    // In time order, not text order (fractions vary in length), and only the times DuckDB can
+    // store: JavaScript rolls 2026-02-30 over into March, DuckDB stores NULL for it.
+    const times = records.map((r) => Date.parse(r.ts)).filter((ms, k) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === records[k].ts.slice(0, 10)).sort((a, b) => a - b).map((ms) => new Date(ms).toISOString());
     const terminated = lines.length === 0 || lines[lines.length - 1].terminated;
     const ledger = {
       lines: lines.length,
