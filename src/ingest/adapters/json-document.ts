@@ -1,5 +1,5 @@
 // Single-document files (session-summary.json, heartbeat.txt). Line accounting still holds:
-// a document that does not parse leaves all its non-blank lines unread, listed as one problem.
+// a document that does not parse leaves all its non-blank lines unread, and each is listed.
 import type { SourceKind } from '../../discover/discover-inputs.js';
 import type { Problem } from '../line-ledger.js';
 import { readLines } from '../read-lines.js';
@@ -32,20 +32,18 @@ export function jsonDocumentAdapter(
       const base = { lines: lines.length, blank, bytes, completeBytes: bytes, completeLines: lines.length };
       if (!verdict.ok) {
         const at = /position (\d+)/.exec(verdict.reason);
-        const lineNo = at ? lineOfPosition(text, Number(at[1])) : 1;
-        const line = lines[lineNo - 1];
-        const ledger = {
-          ...base,
-          valid: 0,
-          malformed: nonBlank,
-          problems: nonBlank === 0 ? [] : [{
-            line: lineNo,
-            byteOffset: line?.byteOffset ?? 0,
-            kind: (line && !line.terminated && lineNo === lines.length ? 'truncated-tail' : 'malformed') as Problem['kind'],
-            reason: `${verdict.reason}; the whole document (${nonBlank} lines) is unread`,
-            excerpt: excerpt(line?.text ?? ''),
-          }],
-        };
+        const failedAt = at ? lineOfPosition(text, Number(at[1])) : 1;
+        // Every unread line is listed (the ledger's promise); the one the parser stopped at says why.
+        const problems: Problem[] = lines.filter((l) => l.text.trim() !== '').map((l) => ({
+          line: l.number,
+          byteOffset: l.byteOffset,
+          kind: !l.terminated && l.number === lines.length ? 'truncated-tail' : 'malformed',
+          reason: l.number === failedAt
+            ? `${verdict.reason}; the whole document (${nonBlank} ${nonBlank === 1 ? 'line' : 'lines'}) is unread`
+            : `part of a JSON document that does not parse (line ${failedAt}: ${verdict.reason})`,
+          excerpt: excerpt(l.text),
+        }));
+        const ledger = { ...base, valid: 0, malformed: nonBlank, problems };
         return { ledger, store: async () => {} };
       }
       const doc = JSON.parse(text) as Record<string, unknown>;
