@@ -48,16 +48,33 @@ const HOME_FILES: Record<string, SourceKind> = {
 const WHAT_TO_PASS =
   'pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir';
 
-function entries(dir: string): fs.Dirent[] {
+/** A directory entry, with a symbolic link taken as what it points to (homes are often linked). */
+interface Entry {
+  name: string;
+  isFile: boolean;
+  isDirectory: boolean;
+}
+
+function entries(dir: string): Entry[] {
+  let dirents: fs.Dirent[];
   try {
-    return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    dirents = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch (error) {
     throw new InputError(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? error}; check its permissions`);
   }
+  return dirents.map((e) => {
+    if (!e.isSymbolicLink()) return { name: e.name, isFile: e.isFile(), isDirectory: e.isDirectory() };
+    try {
+      const target = fs.statSync(path.join(dir, e.name));
+      return { name: e.name, isFile: target.isFile(), isDirectory: target.isDirectory() };
+    } catch {
+      return { name: e.name, isFile: false, isDirectory: false }; // a broken link: skipped, and said so
+    }
+  });
 }
 
-const isSessionDir = (dir: string) => entries(dir).some((e) => e.isFile() && e.name in SESSION_FILES);
-const hasTaskOutputs = (dir: string) => entries(dir).some((e) => e.isFile() && e.name.endsWith('.output'));
+const isSessionDir = (dir: string) => entries(dir).some((e) => e.isFile && e.name in SESSION_FILES);
+const hasTaskOutputs = (dir: string) => entries(dir).some((e) => e.isFile && e.name.endsWith('.output'));
 
 class Collector {
   files = new Map<string, SourceFile>();
@@ -80,6 +97,7 @@ class Collector {
   }
 
   skip(abs: string, reason: string): void {
+    if (fs.lstatSync(abs).isSymbolicLink() && !fs.existsSync(abs)) reason = 'broken symbolic link';
     this.skipped.set(abs, { absPath: abs, relPath: this.rel(abs), reason });
   }
 
@@ -88,16 +106,16 @@ class Collector {
     this.sessionDirs.set(sessionId, { sessionId, relPath: this.rel(dir) });
     for (const e of entries(dir)) {
       const abs = path.join(dir, e.name);
-      if (e.isFile() && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
-      else this.skip(abs, e.isDirectory() ? 'directory not read (not a telemetry format)' : 'not a format trajaudit reads');
+      if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
+      else this.skip(abs, e.isDirectory ? 'directory not read (not a telemetry format)' : 'not a format trajaudit reads');
     }
   }
 
   sessionsDir(dir: string): void {
     for (const e of entries(dir)) {
       const abs = path.join(dir, e.name);
-      if (e.isDirectory() && isSessionDir(abs)) this.sessionDir(abs);
-      else if (e.isDirectory()) this.skip(abs, 'session directory with no events.jsonl, errors.jsonl or warn.log');
+      if (e.isDirectory && isSessionDir(abs)) this.sessionDir(abs);
+      else if (e.isDirectory) this.skip(abs, 'session directory with no events.jsonl, errors.jsonl or warn.log');
       else this.skip(abs, 'not a session directory');
     }
   }
@@ -105,7 +123,7 @@ class Collector {
   tasksDir(dir: string): void {
     for (const e of entries(dir)) {
       const abs = path.join(dir, e.name);
-      if (e.isFile() && e.name.endsWith('.output')) this.file(abs, 'task-output', null);
+      if (e.isFile && e.name.endsWith('.output')) this.file(abs, 'task-output', null);
       else this.skip(abs, 'not a task .output file');
     }
   }
@@ -113,9 +131,9 @@ class Collector {
   home(dir: string): void {
     for (const e of entries(dir)) {
       const abs = path.join(dir, e.name);
-      if (e.isFile() && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null);
-      else if (e.isDirectory() && e.name === 'trajectories') this.trajectories(abs);
-      else if (e.isDirectory() && e.name === 'tasks') this.tasksDir(abs);
+      if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null);
+      else if (e.isDirectory && e.name === 'trajectories') this.trajectories(abs);
+      else if (e.isDirectory && e.name === 'tasks') this.tasksDir(abs);
       else this.skip(abs, 'not a format trajaudit reads');
     }
   }
@@ -123,7 +141,7 @@ class Collector {
   trajectories(dir: string): void {
     for (const e of entries(dir)) {
       const abs = path.join(dir, e.name);
-      if (e.isDirectory() && e.name === 'sessions') this.sessionsDir(abs);
+      if (e.isDirectory && e.name === 'sessions') this.sessionsDir(abs);
       else this.skip(abs, 'not a format trajaudit reads');
     }
   }
@@ -131,7 +149,7 @@ class Collector {
 
 function looksLikeHome(dir: string): boolean {
   return entries(dir).some(
-    (e) => (e.isDirectory() && (e.name === 'trajectories' || e.name === 'tasks')) || (e.isFile() && e.name in HOME_FILES),
+    (e) => (e.isDirectory && (e.name === 'trajectories' || e.name === 'tasks')) || (e.isFile && e.name in HOME_FILES),
   );
 }
 
@@ -159,8 +177,8 @@ function addNamedPath(c: Collector, named: string): void {
   if (looksLikeHome(abs)) return c.home(abs);
   if (isSessionDir(abs)) return c.sessionDir(abs);
   if (base === 'tasks' || hasTaskOutputs(abs)) return c.tasksDir(abs);
-  if (base === 'trajectories' || entries(abs).some((e) => e.isDirectory() && e.name === 'sessions')) return c.trajectories(abs);
-  if (entries(abs).some((e) => e.isDirectory() && isSessionDir(path.join(abs, e.name)))) return c.sessionsDir(abs);
+  if (base === 'trajectories' || entries(abs).some((e) => e.isDirectory && e.name === 'sessions')) return c.trajectories(abs);
+  if (entries(abs).some((e) => e.isDirectory && isSessionDir(path.join(abs, e.name)))) return c.sessionsDir(abs);
   throw new InputError(`${named} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); ${WHAT_TO_PASS}`);
 }
 
@@ -180,6 +198,11 @@ export function discoverInputs(paths: string[]): DiscoveredInputs {
   const root = commonRoot(paths);
   const c = new Collector(root);
   for (const named of paths) addNamedPath(c, named);
+  if (c.files.size === 0) {
+    const first = [...c.skipped.values()][0];
+    const why = first ? ` (${c.skipped.size} ${c.skipped.size === 1 ? 'entry' : 'entries'} skipped, first ${first.relPath}: ${first.reason})` : '';
+    throw new InputError(`${paths.join(', ')} ${paths.length === 1 ? 'holds' : 'hold'} no file trajaudit reads${why}; ${WHAT_TO_PASS}`);
+  }
   const byPath = <T extends { relPath: string }>(a: T, b: T) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0);
   return {
     root,

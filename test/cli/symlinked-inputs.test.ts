@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
+
+// Homes are often put together with symbolic links: a linked session dir, a linked events.jsonl.
+// Both are read as what they point to; a link to nothing is skipped and said to be one.
+const SESSION = '20260815-091500-0badf00d';
+const SOURCE = path.join(FIXTURES, 'malformed-lines', 'trajectories', 'sessions', SESSION);
+
+describe('symbolic links inside a home', () => {
+  const work = tempDir();
+  afterAll(work.cleanup);
+  const sessions = path.join(work.dir, 'home', 'trajectories', 'sessions');
+  fs.mkdirSync(path.join(sessions, '20260815-091500-11111111'), { recursive: true });
+  fs.symlinkSync(SOURCE, path.join(sessions, SESSION));
+  fs.symlinkSync(path.join(SOURCE, 'events.jsonl'), path.join(sessions, '20260815-091500-11111111', 'events.jsonl'));
+  fs.symlinkSync(path.join(work.dir, 'nowhere'), path.join(sessions, '20260815-091500-22222222'));
+
+  it('reads a linked session dir and a linked events.jsonl, and skips a broken link with that reason', () => {
+    const { value, run } = runJson<{ files: { path: string; valid: number; malformed: number }[]; skipped: unknown[] }>(['sources', path.join(work.dir, 'home')]);
+    expect(run.code).toBe(0);
+    expect(value.files.map((f) => [f.path, f.valid, f.malformed])).toEqual([
+      [`trajectories/sessions/${SESSION}/events.jsonl`, 4, 6],
+      ['trajectories/sessions/20260815-091500-11111111/events.jsonl', 4, 6],
+    ]);
+    expect(value.skipped).toEqual([{ path: 'trajectories/sessions/20260815-091500-22222222', reason: 'broken symbolic link' }]);
+  });
+
+  it('a home in which nothing can be read is an input error, exit 2, that names what was skipped', () => {
+    const empty = path.join(work.dir, 'empty');
+    fs.mkdirSync(path.join(empty, 'trajectories', 'sessions', '20260815-091500-33333333'), { recursive: true });
+    fs.writeFileSync(path.join(empty, 'trajectories', 'sessions', '20260815-091500-33333333', 'session.traj'), '');
+    expect(runCli(['sources', empty])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `trajaudit: ${empty} holds no file trajaudit reads (1 entry skipped, first trajectories/sessions/20260815-091500-33333333: session directory with no events.jsonl, errors.jsonl or warn.log); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`,
+    });
+  });
+});
