@@ -2,6 +2,7 @@ import type { CommandResult, Progress } from '../command-result.js';
 import { ExitCode } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
+import { jsonText } from '../render/json-text.js';
 import type { Tabular } from '../render/types.js';
 
 export interface SourcesOptions {
@@ -46,7 +47,7 @@ function collapseTaskOutputs(files: Tabular): Tabular {
 function renderLedger(ledger: SourcesLedger, format: TabularFormat): string {
   if (format === 'json') {
     const rows = (t: Tabular) => t.rows;
-    return `${JSON.stringify({ files: rows(ledger.files), problems: rows(ledger.problems), skipped: rows(ledger.skipped), totals: ledger.totals.rows[0] }, null, 2)}\n`;
+    return `${jsonText({ files: rows(ledger.files), problems: rows(ledger.problems), skipped: rows(ledger.skipped), totals: ledger.totals.rows[0] }, 2)}\n`;
   }
   if (format === 'csv') return renderTabular(ledger.files, 'csv');
   const heading = (title: string) => (format === 'md' ? `## ${title}\n\n` : `${title}\n`);

@@ -1,11 +1,12 @@
-// The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is
-// plain JS: numbers instead of bigint, ISO-8601 UTC strings instead of timestamps, parsed JSON.
+// The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is a
+// Cell (cell-from-value.ts): plain JS, ISO-8601 UTC strings for times, parsed JSON, exact numbers.
 import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader } from '@duckdb/node-api';
 import fs from 'node:fs';
 import os from 'node:os';
 import pathModule from 'node:path';
 import { InputError } from '../errors.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
+import { cellFromValue } from './cell-from-value.js';
 import { createSchema } from './schema.js';
 
 export type Params = Record<string, string | number | boolean | null>;
@@ -24,26 +25,6 @@ export interface Database {
   close(): void;
 }
 
-function plain(value: unknown, isJson: boolean): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return Number(value);
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (typeof value === 'string') {
-    if (!isJson) return value;
-    try {
-      return JSON.parse(value) as Cell;
-    } catch {
-      return value;
-    }
-  }
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  if (Array.isArray(value)) return value.map((v) => plain(v, false));
-  if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, plain(v, false)]));
-  }
-  return value as Cell;
-}
-
 /** DuckDB rejects values bound to names a statement does not use; callers may pass a superset. */
 function usedParams(sql: string, params?: Params): Params | undefined {
   if (!params) return undefined;
@@ -54,10 +35,10 @@ function usedParams(sql: string, params?: Params): Params | undefined {
 function toTabular(result: DuckDBResultReader): Tabular {
   const columns = result.columnNames();
   const json = result.columnTypes().map((t) => (t as { alias?: string }).alias === 'JSON');
-  const rows: Row[] = result.getRowsJS().map((values) => {
+  const rows: Row[] = result.getRows().map((values) => {
     const row: Row = {};
     columns.forEach((name, i) => {
-      row[name] = plain(values[i], json[i]);
+      row[name] = cellFromValue(values[i], json[i]);
     });
     return row;
   });

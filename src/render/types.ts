@@ -1,5 +1,27 @@
-/** A value as it leaves the database: already plain JS (no bigint, timestamps as ISO-8601 UTC strings). */
-export type Cell = string | number | boolean | null | Cell[] | { [key: string]: Cell };
+/**
+ * A number JavaScript cannot hold exactly (a BIGINT past 2^53, a HUGEINT, a wide DECIMAL, 1e400
+ * in JSON), kept as its digits; renderers print the digits, and JSON output prints them as a number.
+ */
+export class ExactNumber {
+  constructor(readonly digits: string) {}
+
+  /** A number as JavaScript's when it prints back the same (a safe integer, up to 15 significant digits), else its digits. */
+  static from(digits: string): number | ExactNumber {
+    const n = Number(digits);
+    if (!Number.isFinite(n)) return new ExactNumber(digits);
+    // Past 2^53 even an integer a double holds exactly prints as other digits (-2^63: …776000).
+    if (/^-?\d+$/.test(digits)) return Number.isSafeInteger(n) ? n : new ExactNumber(digits);
+    const significant = digits.replace(/^[-+]/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+    return significant.length <= 15 ? n : new ExactNumber(digits);
+  }
+
+  toString(): string {
+    return this.digits;
+  }
+}
+
+/** A value as it leaves the database: plain JS (timestamps as ISO-8601 UTC strings), or an ExactNumber. */
+export type Cell = string | number | boolean | null | ExactNumber | Cell[] | { [key: string]: Cell };
 export type Row = Record<string, Cell>;
 
 /** What every tabular command produces: column order plus row objects keyed by column name. */

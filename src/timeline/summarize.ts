@@ -1,6 +1,7 @@
 // The one-line payload summary of a timeline row: the fields an on-call engineer scans for first,
 // then the rest in the order the writer wrote them. Fields already shown as columns are left out.
-import type { Cell } from '../render/types.js';
+import { jsonText } from '../render/json-text.js';
+import { type Cell, ExactNumber } from '../render/types.js';
 import type { MergedRow } from './timeline-rows.js';
 
 const FIRST = ['type', 'status', 'phase', 'http_status', 'layer', 'attempt', 'delayMs', 'remainingMs', 'probeDecision', 'reason', 'error'];
@@ -8,11 +9,11 @@ const SHOWN_AS_COLUMNS = new Set(['index', 'agent_id', 'agentId']);
 
 function value(v: Cell): string {
   if (typeof v === 'string') return v !== '' && /^[^\s"=]+$/.test(v) ? v : JSON.stringify(v);
-  return JSON.stringify(v);
+  return jsonText(v);
 }
 
 function fields(data: Cell): string {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data === null ? '' : value(data);
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || data instanceof ExactNumber) return data === null ? '' : value(data);
   const keys = Object.keys(data).filter((k) => !SHOWN_AS_COLUMNS.has(k));
   const ordered = [...FIRST.filter((k) => keys.includes(k)), ...keys.filter((k) => !FIRST.includes(k))];
   return ordered.map((k) => `${k}=${value(data[k])}`).join(' ');
@@ -21,7 +22,7 @@ function fields(data: Cell): string {
 export function summarize(row: MergedRow): string {
   if (row.source !== 'warn') return fields(row.data);
   const message = (row.message ?? '').replace(/\s*\r?\n\s*/g, ' ⏎ ').trim();
-  return row.data === null ? message : `${message} ${JSON.stringify(row.data)}`;
+  return row.data === null ? message : `${message} ${jsonText(row.data)}`;
 }
 
 /** Table format only: keep a row on one screen line. */

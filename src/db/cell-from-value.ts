@@ -1,0 +1,99 @@
+// DuckDB values as cells, losing nothing: times as ISO-8601 UTC (milliseconds, or as many digits
+// as the value has), dates as ISO dates, intervals as ISO-8601 durations, and a number JavaScript
+// cannot hold exactly (a BIGINT past 2^53, a HUGEINT, a wide DECIMAL, 1e400 inside JSON) as an
+// ExactNumber, which renders as its own digits.
+import {
+  DuckDBArrayValue,
+  DuckDBBlobValue,
+  DuckDBDateValue,
+  DuckDBDecimalValue,
+  DuckDBIntervalValue,
+  DuckDBListValue,
+  DuckDBMapValue,
+  DuckDBStructValue,
+  DuckDBTimestampMillisecondsValue,
+  DuckDBTimestampNanosecondsValue,
+  DuckDBTimestampSecondsValue,
+  DuckDBTimestampTZValue,
+  DuckDBTimestampValue,
+  DuckDBTimeValue,
+  DuckDBUnionValue,
+} from '@duckdb/node-api';
+import { type Cell, ExactNumber } from '../render/types.js';
+import { parseJsonExact } from './parse-json-exact.js';
+
+const INFINITE_TIMESTAMP = 9223372036854775807n;
+const INFINITE_DATE = 2147483647;
+const pad = (n: number | bigint, width: number) => String(n).padStart(width, '0');
+
+/** `nanos` since the epoch as 2026-08-15T09:15:00.000Z, with 6 or 9 fraction digits only when needed. */
+function isoFromNanos(nanos: bigint): string {
+  const ms = nanos / 1_000_000n - (nanos % 1_000_000n < 0n ? 1n : 0n);
+  const sub = Number(nanos - ms * 1_000_000n); // 0 … 999 999 ns below the millisecond
+  const date = new Date(Number(ms));
+  if (Number.isNaN(date.getTime())) return String(nanos); // beyond JavaScript's ±275 760 years
+  const iso = date.toISOString();
+  if (sub === 0) return iso;
+  const digits = sub % 1000 === 0 ? pad(sub / 1000, 3) : pad(sub, 6);
+  return `${iso.slice(0, -1)}${digits}Z`;
+}
+
+/** A timestamp of `amount` units of `nanosPerUnit` since the epoch; DuckDB's infinities by name. */
+function timestamp(amount: bigint, nanosPerUnit: bigint): string {
+  if (amount === INFINITE_TIMESTAMP) return 'infinity';
+  if (amount === -INFINITE_TIMESTAMP) return '-infinity';
+  return isoFromNanos(amount * nanosPerUnit);
+}
+
+function date(days: number): string {
+  if (days === INFINITE_DATE) return 'infinity';
+  if (days === -INFINITE_DATE) return '-infinity';
+  return isoFromNanos(BigInt(days) * 86_400_000_000_000n).slice(0, -'T00:00:00.000Z'.length);
+}
+
+function time(micros: bigint): string {
+  const s = micros / 1_000_000n;
+  const fraction = Number(micros % 1_000_000n);
+  const hms = `${pad(s / 3600n, 2)}:${pad((s / 60n) % 60n, 2)}:${pad(s % 60n, 2)}`;
+  if (fraction === 0) return hms;
+  return `${hms}.${fraction % 1000 === 0 ? pad(fraction / 1000, 3) : pad(fraction, 6)}`;
+}
+
+/** ISO-8601 duration: P1M2DT3H4M5.5S; a negative part keeps its sign (P-1D), zero is PT0S. */
+function duration(months: number, days: number, micros: bigint): string {
+  const sign = micros < 0n ? '-' : '';
+  const abs = micros < 0n ? -micros : micros;
+  const h = abs / 3_600_000_000n;
+  const m = (abs / 60_000_000n) % 60n;
+  const us = abs % 60_000_000n;
+  const seconds = `${us / 1_000_000n}${us % 1_000_000n ? `.${pad(us % 1_000_000n, 6).replace(/0+$/, '')}` : ''}`;
+  const y = Math.trunc(months / 12);
+  const mo = months % 12;
+  const datePart = `${y ? `${y}Y` : ''}${mo ? `${mo}M` : ''}${days ? `${days}D` : ''}`;
+  const timePart = `${h ? `${sign}${h}H` : ''}${m ? `${sign}${m}M` : ''}${us ? `${sign}${seconds}S` : ''}`;
+  if (!datePart && !timePart) return 'PT0S';
+  return `P${datePart}${timePart ? `T${timePart}` : ''}`;
+}
+
+/** One value from a DuckDB result as a cell; `isJson` for a top-level JSON column, parsed exactly. */
+export function cellFromValue(value: unknown, isJson = false): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return isJson ? parseJsonExact(value) : value;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return ExactNumber.from(String(value));
+  if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return timestamp(value.micros, 1000n);
+  if (value instanceof DuckDBTimestampMillisecondsValue) return timestamp(value.millis, 1_000_000n);
+  if (value instanceof DuckDBTimestampSecondsValue) return timestamp(value.seconds, 1_000_000_000n);
+  if (value instanceof DuckDBTimestampNanosecondsValue) return timestamp(value.nanos, 1n);
+  if (value instanceof DuckDBDateValue) return date(value.days);
+  if (value instanceof DuckDBTimeValue) return time(value.micros);
+  if (value instanceof DuckDBIntervalValue) return duration(value.months, value.days, value.micros);
+  if (value instanceof DuckDBDecimalValue) return ExactNumber.from(value.toString());
+  if (value instanceof DuckDBListValue || value instanceof DuckDBArrayValue) return value.items.map((v) => cellFromValue(v));
+  if (value instanceof DuckDBStructValue) return Object.fromEntries(Object.entries(value.entries).map(([k, v]) => [k, cellFromValue(v)]));
+  if (value instanceof DuckDBMapValue) return value.entries.map((e) => ({ key: cellFromValue(e.key), value: cellFromValue(e.value) }));
+  if (value instanceof DuckDBUnionValue) return { tag: value.tag, value: cellFromValue(value.value) };
+  if (value instanceof DuckDBBlobValue) return Buffer.from(value.bytes).toString('base64');
+  return String(value); // UUID, BIT, TIME WITH TIME ZONE, …: DuckDB's own text
+}

@@ -1,0 +1,83 @@
+// JSON text from DuckDB as cells, keeping every number exact: JSON.parse would turn
+// 12345678901234567890 into 12345678901234567000 and 1e400 into Infinity (printed as null).
+// Text without a long digit run or an exponent cannot hold such a number and takes JSON.parse.
+import { type Cell, ExactNumber } from '../render/types.js';
+
+const RISKY = /\d{16}|\d[eE]/;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const STRING = /"(?:[^"\\]|\\.)*"/y;
+
+/** Parses JSON text; text that is not JSON is returned as it is. */
+export function parseJsonExact(text: string): Cell {
+  try {
+    if (!RISKY.test(text)) return JSON.parse(text) as Cell;
+    const parser = new ExactParser(text);
+    const value = parser.value();
+    parser.end();
+    return value;
+  } catch {
+    return text;
+  }
+}
+
+class ExactParser {
+  private at = 0;
+  constructor(private readonly text: string) {}
+
+  private space(): void {
+    while (this.at < this.text.length && ' \t\r\n'.includes(this.text[this.at])) this.at += 1;
+  }
+
+  private token(pattern: RegExp): string {
+    pattern.lastIndex = this.at;
+    const match = pattern.exec(this.text);
+    if (!match) throw new SyntaxError(`unexpected character at ${this.at}`);
+    this.at = pattern.lastIndex;
+    return match[0];
+  }
+
+  end(): void {
+    this.space();
+    if (this.at !== this.text.length) throw new SyntaxError(`unexpected character at ${this.at}`);
+  }
+
+  value(): Cell {
+    this.space();
+    const c = this.text[this.at];
+    if (c === '"') return JSON.parse(this.token(STRING)) as string;
+    if (c === '{') {
+      const object: Record<string, Cell> = {};
+      this.at += 1;
+      this.space();
+      if (this.text[this.at] === '}') return (this.at += 1), object;
+      for (;;) {
+        this.space();
+        const key = JSON.parse(this.token(STRING)) as string;
+        this.space();
+        this.token(/:/y);
+        object[key] = this.value();
+        this.space();
+        if (this.token(/[,}]/y) === '}') return object;
+      }
+    }
+    if (c === '[') {
+      const array: Cell[] = [];
+      this.at += 1;
+      this.space();
+      if (this.text[this.at] === ']') return (this.at += 1), array;
+      for (;;) {
+        array.push(this.value());
+        this.space();
+        if (this.token(/[,\]]/y) === ']') return array;
+      }
+    }
+    const word = /true|false|null/y;
+    word.lastIndex = this.at;
+    const literal = word.exec(this.text);
+    if (literal) {
+      this.at = word.lastIndex;
+      return JSON.parse(literal[0]) as Cell;
+    }
+    return ExactNumber.from(this.token(NUMBER));
+  }
+}

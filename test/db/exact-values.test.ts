@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseJsonExact } from '../../src/db/parse-json-exact.js';
+import { jsonText } from '../../src/render/json-text.js';
+import { ExactNumber } from '../../src/render/types.js';
+import { FIXTURES, runCli } from '../helpers/run-cli.js';
+
+describe('ExactNumber.from: a JavaScript number only when it is exact', () => {
+  it.each([
+    ['9007199254740991', 9007199254740991],
+    ['-42', -42],
+    ['1.50', 1.5],
+    ['123456789012345', 123456789012345],
+    ['1e3', 1000],
+    ['0.000123', 0.000123],
+  ])('%s is the number %d', (digits, n) => expect(ExactNumber.from(digits)).toBe(n));
+
+  it.each(['9007199254740993', '-9223372036854775808', '12345678901234567890123', '123456789012345.678', '1e400', '0.1000000000000000055511151231257827'])(
+    '%s keeps its digits',
+    (digits) => expect(ExactNumber.from(digits)).toEqual(new ExactNumber(digits)),
+  );
+});
+
+describe('parseJsonExact and jsonText: JSON in, the same numbers out', () => {
+  it('round-trips numbers JSON.parse would change, inside objects and arrays', () => {
+    const text = '{"n":1e400,"m":12345678901234567890,"x":[1.5,"a\\"1e5",{"k":-0.5}],"t":true,"z":null,"e":{},"a":[]}';
+    const cell = parseJsonExact(text);
+    expect(cell).toEqual({ n: new ExactNumber('1e400'), m: new ExactNumber('12345678901234567890'), x: [1.5, 'a"1e5', { k: -0.5 }], t: true, z: null, e: {}, a: [] });
+    expect(jsonText(cell)).toBe(text);
+  });
+
+  it('takes JSON.parse for text without long digit runs or exponents, and returns text that is not JSON as it is', () => {
+    expect(parseJsonExact('{"a":[1,2.5,"x"]}')).toEqual({ a: [1, 2.5, 'x'] });
+    expect(parseJsonExact('{"a":1e5')).toBe('{"a":1e5');
+    expect(parseJsonExact('{"a":12345678901234567} x')).toBe('{"a":12345678901234567} x');
+  });
+
+  it('a string that looks like the marker stays a string', () => {
+    expect(jsonText({ s: '\u0000abc:1\u0000', n: new ExactNumber('1e400') }, 0)).toBe('{"s":"\\u0000abc:1\\u0000","n":1e400}');
+  });
+});
+
+describe('sql --format json: every DuckDB type in a stable, exact form', () => {
+  it('numbers exact, times ISO-8601 UTC (more digits only when there are), dates, times, intervals as ISO-8601, infinities by name', () => {
+    const query = `SELECT 9007199254740993::BIGINT AS big, 18446744073709551615::UBIGINT AS ubig, 12345678901234567890123::HUGEINT AS huge,
+      123456789012345.678::DECIMAL(18,3) AS wide, 1.5::DECIMAL(10,2) AS dec, 'nan'::DOUBLE AS nan,
+      TIMESTAMPTZ '2026-08-15 09:15:00.123Z' AS ms, TIMESTAMP '2026-08-15 09:15:00.123456' AS us, TIMESTAMP_NS '2026-08-15 09:15:00.123456789' AS ns,
+      'infinity'::TIMESTAMP AS inf, DATE '2026-08-15' AS day, TIME '01:02:03.5' AS t, INTERVAL '1 year 2 months 3 days 04:05:06.5' AS iv,
+      INTERVAL 0 SECOND AS zero, '{"n":1e400,"m":12345678901234567890}'::JSON AS j`;
+    const run = runCli(['sql', query, path.join(FIXTURES, 'broken-documents'), '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`[
+  {
+    "big": 9007199254740993,
+    "ubig": 18446744073709551615,
+    "huge": 12345678901234567890123,
+    "wide": 123456789012345.678,
+    "dec": 1.5,
+    "nan": "NaN",
+    "ms": "2026-08-15T09:15:00.123Z",
+    "us": "2026-08-15T09:15:00.123456Z",
+    "ns": "2026-08-15T09:15:00.123456789Z",
+    "inf": "infinity",
+    "day": "2026-08-15",
+    "t": "01:02:03.500",
+    "iv": "P1Y2M3DT4H5M6.5S",
+    "zero": "PT0S",
+    "j": {
+      "n": 1e400,
+      "m": 12345678901234567890
+    }
+  }
+]
+`);
+    const csv = runCli(['sql', 'SELECT 9007199254740993::BIGINT AS big, INTERVAL 90 MINUTE AS iv', path.join(FIXTURES, 'broken-documents'), '--format', 'csv']);
+    expect(csv.stdout).toBe('big,iv\r\n9007199254740993,PT1H30M\r\n');
+  });
+});
