@@ -42,6 +42,14 @@ function isoFromNanos(nanos: bigint): string {
 function timestamp(amount: bigint, nanosPerUnit: bigint): string {
   if (amount === INFINITE_TIMESTAMP) return 'infinity';
   if (amount === -INFINITE_TIMESTAMP) return '-infinity';
+  if (nanosPerUnit === 1000n) {
+    // The common case, whole milliseconds of microseconds, without BigInt arithmetic.
+    const micros = Number(amount);
+    if (Number.isSafeInteger(micros) && micros % 1000 === 0) {
+      const date = new Date(micros / 1000);
+      if (!Number.isNaN(date.getTime())) return date.toISOString();
+    }
+  }
   return isoFromNanos(amount * nanosPerUnit);
 }
 

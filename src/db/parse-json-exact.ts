@@ -1,9 +1,10 @@
 // JSON text from DuckDB as cells, keeping every number exact: JSON.parse would turn
 // 12345678901234567890 into 12345678901234567000 and 1e400 into Infinity (printed as null).
-// Text without a long digit run or an exponent cannot hold such a number and takes JSON.parse.
+// A number with at most 15 significant digits and an exponent under 100 prints back as the same
+// number, so text without a 16-digit run or a 3-digit exponent takes JSON.parse.
 import { type Cell, ExactNumber } from '../render/types.js';
 
-const RISKY = /\d{16}|\d[eE]/;
+const RISKY = /\d{16}|[eE][-+]?\d{3}/;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING = /"(?:[^"\\]|\\.)*"/y;
 

@@ -8,6 +8,7 @@ const MARKED = new RegExp(`"\\\\u0000${MARK.slice(1)}([^"\\\\]+)\\\\u0000"`, 'g'
 const replacer = (_key: string, value: unknown) => (value instanceof ExactNumber ? `${MARK}${value.digits}\u0000` : value);
 
 export function jsonText(value: Cell | Cell[] | Record<string, Cell>, indent?: number): string {
+  if (ExactNumber.made === 0) return JSON.stringify(value, null, indent); // a replacer costs a call per value
   const text = JSON.stringify(value, replacer, indent);
   return text.includes('\\u0000') ? text.replace(MARKED, '$1') : text;
 }

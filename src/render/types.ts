@@ -3,7 +3,12 @@
  * in JSON), kept as its digits; renderers print the digits, and JSON output prints them as a number.
  */
 export class ExactNumber {
-  constructor(readonly digits: string) {}
+  /** How many were made in this process: while none, JSON output needs no special handling. */
+  static made = 0;
+
+  constructor(readonly digits: string) {
+    ExactNumber.made += 1;
+  }
 
   /** A number as JavaScript's when it prints back the same (a safe integer, up to 15 significant digits), else its digits. */
   static from(digits: string): number | ExactNumber {
