@@ -92,6 +92,7 @@ program
 dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read')
   .addOption(formatOption(tabular, 'table'))
   .option('--strict', 'exit 1 when any malformed line is found')
+  .addOption(new Option('--section <name>', 'print one part of the ledger only (csv prints files unless this names another)').choices(['files', 'problems', 'skipped', 'totals']))
   .action((paths: string[], opts) =>
     run(async () => (await import('./commands/sources.js')).sources({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
   );

@@ -10,7 +10,11 @@ export interface SourcesOptions {
   db?: string;
   format: TabularFormat;
   strict?: boolean;
+  /** Only this part of the ledger (csv shows one table: files unless this names another). */
+  section?: SourcesSection;
 }
+
+export type SourcesSection = 'files' | 'problems' | 'skipped' | 'totals';
 
 export interface SourcesLedger {
   files: Tabular;
@@ -43,8 +47,9 @@ function collapseTaskOutputs(files: Tabular): Tabular {
   return { columns: files.columns, rows };
 }
 
-/** JSON: `{ files, problems, skipped, totals }`; csv: the files table; table/md: every section. */
-function renderLedger(ledger: SourcesLedger, format: TabularFormat): string {
+/** JSON: `{ files, problems, skipped, totals }`; csv: the files table; table/md: every section. One section: that table alone. */
+function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: SourcesSection): string {
+  if (section) return renderTabular(section === 'files' && format !== 'json' && format !== 'csv' ? collapseTaskOutputs(ledger.files) : ledger[section], format);
   if (format === 'json') {
     const rows = (t: Tabular) => t.rows;
     return `${jsonText({ files: rows(ledger.files), problems: rows(ledger.problems), skipped: rows(ledger.skipped), totals: ledger.totals.rows[0] }, 2)}\n`;
@@ -68,7 +73,7 @@ export async function sources(options: SourcesOptions, progress: Progress): Prom
     };
     const malformed = ledger.totals.rows[0].malformed as number;
     return {
-      output: renderLedger(ledger, options.format),
+      output: renderLedger(ledger, options.format, options.section),
       exitCode: options.strict && malformed > 0 ? ExitCode.findings : ExitCode.ok,
       warnings: options.strict ? warnings : [],
     };

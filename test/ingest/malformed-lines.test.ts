@@ -54,4 +54,21 @@ describe('fixtures/malformed-lines: every line accounted for', () => {
     expect(sql.stdout).toBe('n\r\n4\r\n');
     expect(sql.stderr).toBe('trajaudit: 6 lines in 1 file could not be read; they are listed by `trajaudit sources`\n');
   });
+
+  it('--section prints one part of the ledger: the unreadable lines as CSV, the totals as JSON', () => {
+    const csv = runCli(['sources', HOME, '--section', 'problems', '--format', 'csv']);
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.split('\r\n');
+    expect(lines[0]).toBe('where,path,line,byte_offset,kind,reason,excerpt');
+    expect(lines.slice(1, -1).map((l) => l.split(',').slice(0, 5).join(','))).toEqual([
+      `${FILE}:2,${FILE},2,171,malformed`,
+      `${FILE}:4,${FILE},4,348,malformed`,
+      `${FILE}:5,${FILE},5,613,malformed`,
+      `${FILE}:6,${FILE},6,827,malformed`,
+      `${FILE}:8,${FILE},8,1056,malformed`,
+      `${FILE}:12,${FILE},12,1480,truncated-tail`,
+    ]);
+    const { value } = runJson(['sources', HOME, '--section', 'totals']);
+    expect(value).toEqual([{ files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, skipped: 0 }]);
+  });
 });
