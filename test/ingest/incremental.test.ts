@@ -54,6 +54,22 @@ describe('load --db', () => {
     expect(eventLines()[0]).toEqual({ line: 1, event: 'SessionStarT' });
   });
 
+  it('reloads a rewritten usage ledger whole: the writer upserts, so growth is not an append', () => {
+    const ledger = path.join(home, 'usage-ledger.jsonl');
+    const row = (k: number, cost: string) => `{"ts":1786328065,"sessionId":"s${String(k).padStart(3, '0')}","model":"glm-5.2","promptTotal":100,"costUSD":${cost}}\n`;
+    const rows = Array.from({ length: 200 }, (_, k) => row(k, '1.25'));
+    fs.writeFileSync(ledger, rows.join(''));
+    expect(load()).toMatchObject({ loaded: 2 });
+    // Row 100 changes in place, far from the first and last 4 KiB, and one row is added: read as an
+    // append, the stale cost would stay.
+    rows[100] = row(100, '9.75');
+    fs.writeFileSync(ledger, rows.join('') + row(200, '0.10'));
+    expect(load()).toMatchObject({ loaded: 0, appended: 0, reloaded: 1 });
+    const costs = runJson<{ session_id: string; cost_usd: number }[]>(['sql', `SELECT session_id, cost_usd FROM usage_ledger WHERE session_id IN ('s099', 's100', 's200') ORDER BY 1`, '--db', db]).value;
+    expect(costs).toEqual([{ session_id: 's099', cost_usd: 1.25 }, { session_id: 's100', cost_usd: 9.75 }, { session_id: 's200', cost_usd: 0.1 }]);
+    expect(load()).toMatchObject({ unchanged: 2 });
+  });
+
   it('never collapses two files with the same content at different paths', () => {
     const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
     fs.cpSync(path.join(home, SESSION), twin, { recursive: true });

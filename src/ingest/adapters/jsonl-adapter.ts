@@ -17,6 +17,11 @@ export interface JsonlFormat {
   keepText: boolean;
   /** Rows carry an event time (see Adapter.timed). */
   timed: boolean;
+  /**
+   * The writer rewrites the whole file (an upsert ledger, formats doc §11–§12): a file that grew
+   * may have changed anywhere, so any change reloads it. Default: the writer only appends.
+   */
+  rewritten?: boolean;
 }
 
 /**
@@ -31,7 +36,7 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
   return {
     kind: format.kind,
     tables: [format.table],
-    appendable: true,
+    appendable: !format.rewritten,
     timed: format.timed,
     async read(target) {
       const range = { absPath: target.file.absPath, startOffset: target.startOffset, lineBase: target.lineBase, inTransaction: target.inTransaction };

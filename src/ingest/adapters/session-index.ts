@@ -8,4 +8,5 @@ export default jsonlAdapter({
   projection: (source) => `SELECT $file_id, line_no, try(to_timestamp(ts)), session_id, line::JSON FROM ${source}`,
   keepText: true,
   timed: false,
+  rewritten: true,
 });
