@@ -9,6 +9,7 @@ export type SourceKind =
   | 'usage-ledger' | 'session-index' | 'task-output';
 
 export interface SourceFile {
+  /** The file itself, symbolic links resolved: a home named through a link is the same home. */
   absPath: string;
   /** Relative to the root the user named (forward slashes), as every output shows it. */
   relPath: string;
@@ -93,7 +94,8 @@ class Collector {
     } catch {
       throw new InputError(`cannot read ${abs}: permission denied; fix its permissions or leave it out`);
     }
-    this.files.set(abs, { absPath: abs, relPath: this.rel(abs), kind, sessionId });
+    const real = fs.realpathSync(abs);
+    if (!this.files.has(real)) this.files.set(real, { absPath: real, relPath: this.rel(abs), kind, sessionId });
   }
 
   skip(abs: string, reason: string): void {

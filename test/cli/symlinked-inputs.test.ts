@@ -14,7 +14,8 @@ describe('symbolic links inside a home', () => {
   const sessions = path.join(work.dir, 'home', 'trajectories', 'sessions');
   fs.mkdirSync(path.join(sessions, '20260815-091500-11111111'), { recursive: true });
   fs.symlinkSync(SOURCE, path.join(sessions, SESSION));
-  fs.symlinkSync(path.join(SOURCE, 'events.jsonl'), path.join(sessions, '20260815-091500-11111111', 'events.jsonl'));
+  fs.copyFileSync(path.join(SOURCE, 'events.jsonl'), path.join(work.dir, 'events-copy.jsonl'));
+  fs.symlinkSync(path.join(work.dir, 'events-copy.jsonl'), path.join(sessions, '20260815-091500-11111111', 'events.jsonl'));
   fs.symlinkSync(path.join(work.dir, 'nowhere'), path.join(sessions, '20260815-091500-22222222'));
 
   it('reads a linked session dir and a linked events.jsonl, and skips a broken link with that reason', () => {
@@ -36,5 +37,14 @@ describe('symbolic links inside a home', () => {
       stdout: '',
       stderr: `trajaudit: ${empty} holds no file trajaudit reads (1 entry skipped, first trajectories/sessions/20260815-091500-33333333: session directory with no events.jsonl, errors.jsonl or warn.log); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`,
     });
+  });
+
+  it('the same file reached twice, through a link and directly, is read once', () => {
+    const twice = path.join(sessions, '20260815-091500-33333333');
+    fs.mkdirSync(twice);
+    fs.symlinkSync(path.join(work.dir, 'events-copy.jsonl'), path.join(twice, 'events.jsonl'));
+    const { value } = runJson<{ files: { path: string }[] }>(['sources', path.join(work.dir, 'home')]);
+    expect(value.files.map((f) => f.path)).toEqual([`trajectories/sessions/${SESSION}/events.jsonl`, 'trajectories/sessions/20260815-091500-11111111/events.jsonl']);
+    fs.rmSync(twice, { recursive: true });
   });
 });

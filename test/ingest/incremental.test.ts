@@ -78,6 +78,17 @@ describe('load --db', () => {
     expect(perSession).toEqual([{ session_id: '20260815-091500-0badf00d', n: 4 }, { session_id: '20260815-091500-feedbeef', n: 4 }]);
   });
 
+  it('a home named through a symbolic link is the same home: nothing is loaded twice', () => {
+    expect(load()).toMatchObject({ loaded: 1 });
+    const link = path.join(work.dir, 'link-to-home');
+    fs.symlinkSync(home, link);
+    const again = runJson<LoadRow[]>(['load', link, '--db', db]).value[0];
+    expect(again).toMatchObject({ files: 1, loaded: 0, unchanged: 1, files_in_db: 1 });
+    const both = runJson<{ files: FileRow[] }>(['sources', home, link]).value.files;
+    expect(both.map((f) => f.path)).toEqual([`home/${SESSION}/events.jsonl`]);
+    expect(eventLines()).toHaveLength(4);
+  });
+
   it('never writes inside the input tree', () => {
     const before = fs.readdirSync(home, { recursive: true }).sort();
     load();
