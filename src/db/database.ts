@@ -48,7 +48,7 @@ function toTabular(result: DuckDBResultReader): Tabular {
 function describeOpenError(path: string, error: unknown): InputError {
   const message = error instanceof Error ? error.message : String(error);
   if (/lock/i.test(message)) {
-    return new InputError(`database ${path} is busy: another process has it open for writing; wait for it to finish and run again`);
+    return new InputError(`database ${path} is busy: another process has it open (a load writes alone; queries share it with other queries); wait for it to finish and run again`);
   }
   return new InputError(`${path} is not a DuckDB database trajaudit can open (${message.split('\n')[0]}); pass --db a new file name or a file written by \`trajaudit load\``);
 }
@@ -106,14 +106,21 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
   };
 }
 
-/** Opens (creating if needed) a DuckDB file, or an in-memory database when path is undefined. */
-export async function openDatabase(path?: string): Promise<Database> {
+/**
+ * Opens (creating if needed) a DuckDB file, or an in-memory database when path is undefined.
+ * `readOnly` (a query over --db as it is): any number of readers at once, and no file is created.
+ */
+export async function openDatabase(path?: string, options: { readOnly?: boolean } = {}): Promise<Database> {
   if (path !== undefined && fs.existsSync(path) && fs.statSync(path).isDirectory()) {
     throw new InputError(`--db ${path} is a directory; pass a file name for the DuckDB database`);
   }
+  const readOnly = path !== undefined && options.readOnly === true;
+  if (readOnly && !fs.existsSync(path)) {
+    throw new InputError(`--db ${path} does not exist; create it with: trajaudit load <paths> --db ${path}`);
+  }
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(path ?? ':memory:');
+    instance = await DuckDBInstance.create(path ?? ':memory:', readOnly ? { access_mode: 'READ_ONLY' } : {});
   } catch (error) {
     throw describeOpenError(path ?? ':memory:', error);
   }
@@ -126,6 +133,7 @@ export async function openDatabase(path?: string): Promise<Database> {
   const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
   if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
   const db = await connectTo(instance, path ?? null, settings, () => instance.closeSync());
+  if (readOnly) return db; // written by load, which made the schema
   try {
     await createSchema(db);
   } catch (error) {

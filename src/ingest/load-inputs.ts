@@ -35,7 +35,7 @@ function namedPaths(options: LoadInputsOptions): string[] {
 export async function loadInputs(options: LoadInputsOptions, progress: Progress): Promise<LoadedInputs> {
   const useDbAsIs = options.db !== undefined && options.paths.length === 0 && !options.alwaysIngest;
   const inputs = useDbAsIs ? null : discoverInputs(namedPaths(options));
-  const db = await openDatabase(options.db);
+  const db = await openDatabase(options.db, { readOnly: useDbAsIs });
   try {
     const summary = inputs ? await ingest(db, inputs, options.window ?? {}, progress) : null;
     const bad = (await db.all(`SELECT count(*) AS lines, count(DISTINCT file_id) AS files FROM input_problems`)).rows[0];

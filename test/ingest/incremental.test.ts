@@ -105,9 +105,32 @@ describe('load --db', () => {
     try {
       const second = runCli(['load', home, '--db', db]);
       expect(second.code).toBe(2);
-      expect(second.stderr).toMatch(/^trajaudit: database .*audit\.duckdb is busy: another process has it open for writing; wait for it to finish and run again\n$/);
+      expect(second.stderr).toMatch(/^trajaudit: database .*audit\.duckdb is busy: another process has it open \(a load writes alone; queries share it with other queries\); wait for it to finish and run again\n$/);
     } finally {
       holder.kill('SIGKILL');
     }
+  });
+
+  it('queries over --db share it with other queries; a load waits for them to finish (exit 2)', async () => {
+    load();
+    const reader = spawn(process.execPath, ['-e', `
+      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+      DuckDBInstance.create(${JSON.stringify(db)}, { access_mode: 'READ_ONLY' }).then(async (i) => { await i.connect(); console.log('held'); setTimeout(() => {}, 20000); });
+    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => reader.stdout.once('data', () => resolve()));
+    try {
+      expect(eventLines()).toHaveLength(4);
+      const writer = runCli(['load', home, '--db', db]);
+      expect(writer.code).toBe(2);
+      expect(writer.stderr).toMatch(/is busy: another process has it open/);
+    } finally {
+      reader.kill('SIGKILL');
+    }
+  });
+
+  it('a query over a --db that does not exist says so and creates nothing', () => {
+    const missing = path.join(work.dir, 'missing.duckdb');
+    expect(runCli(['sql', 'SELECT 1', '--db', missing])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${missing} does not exist; create it with: trajaudit load <paths> --db ${missing}\n` });
+    expect(fs.existsSync(missing)).toBe(false);
   });
 });
