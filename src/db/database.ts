@@ -133,7 +133,15 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
   if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
   const db = await connectTo(instance, path ?? null, settings, () => instance.closeSync());
-  if (readOnly) return db; // written by load, which made the schema
+  if (readOnly) {
+    // Written by load, which made the schema; unless that load was killed before its first commit.
+    const made = await db.all(`SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'input_files'`);
+    if (made.rows[0].n === 0) {
+      db.close();
+      throw new InputError(`--db ${path} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${path}`);
+    }
+    return db;
+  }
   try {
     await createSchema(db);
   } catch (error) {

@@ -1,6 +1,6 @@
 // `load --db` is incremental and idempotent (issue: unchanged → nothing read; grown → only new
 // lines; replaced or truncated → clean reload; identity is path + content; one writer at a time).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -126,6 +126,16 @@ describe('load --db', () => {
     } finally {
       reader.kill('SIGKILL');
     }
+  });
+
+  it('a query over another DuckDB file says it holds no trajaudit data', () => {
+    const other = path.join(work.dir, 'other.duckdb');
+    const made = spawnSync(process.execPath, ['-e', `
+      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+      DuckDBInstance.create(${JSON.stringify(other)}).then(async (i) => { const c = await i.connect(); await c.run('CREATE TABLE notes (t VARCHAR)'); c.closeSync(); i.closeSync(); });
+    `]);
+    expect(made.status).toBe(0);
+    expect(runCli(['sql', 'SELECT 1', '--db', other])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${other} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${other}\n` });
   });
 
   it('a query over a --db that does not exist says so and creates nothing', () => {
