@@ -19,7 +19,8 @@ CREATE TABLE IF NOT EXISTS input_files (
 CREATE TABLE IF NOT EXISTS input_problems (
   file_id BIGINT, path VARCHAR, line BIGINT, byte_offset BIGINT, kind VARCHAR, reason VARCHAR, excerpt VARCHAR);
 CREATE TABLE IF NOT EXISTS skipped_inputs (key VARCHAR PRIMARY KEY, path VARCHAR, reason VARCHAR);
-CREATE TABLE IF NOT EXISTS session_dirs (session_id VARCHAR PRIMARY KEY, path VARCHAR);
+CREATE TABLE IF NOT EXISTS session_dirs (session_id VARCHAR PRIMARY KEY, path VARCHAR, key VARCHAR);
+ALTER TABLE session_dirs ADD COLUMN IF NOT EXISTS key VARCHAR;
 CREATE TABLE IF NOT EXISTS events (
   file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
   envelope_session_id VARCHAR, cwd VARCHAR, idx BIGINT, agent_id VARCHAR, type VARCHAR, phase VARCHAR, data JSON);

@@ -19,6 +19,8 @@ export interface SourceFile {
 
 export interface SessionDir {
   sessionId: string;
+  /** The directory as named (not resolved), for its path under a wider root. */
+  absPath: string;
   relPath: string;
 }
 
@@ -105,7 +107,7 @@ class Collector {
 
   sessionDir(dir: string): void {
     const sessionId = path.basename(dir);
-    this.sessionDirs.set(sessionId, { sessionId, relPath: this.rel(dir) });
+    this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.rel(dir) });
     for (const e of entries(dir)) {
       const abs = path.join(dir, e.name);
       if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
@@ -171,7 +173,7 @@ function addNamedPath(c: Collector, named: string): void {
     else throw new InputError(`${named} is not a file trajaudit reads (events.jsonl, errors.jsonl, warn.log, session-summary.json, heartbeat.txt, usage-ledger.jsonl, session-index.jsonl, tasks/*.output); ${WHAT_TO_PASS}`);
     if (base in SESSION_FILES) {
       const sessionId = path.basename(path.dirname(abs));
-      c.sessionDirs.set(sessionId, { sessionId, relPath: c.rel(path.dirname(abs)) });
+      c.sessionDirs.set(sessionId, { sessionId, absPath: path.dirname(abs), relPath: c.rel(path.dirname(abs)) });
     }
     return;
   }
@@ -184,16 +186,20 @@ function addNamedPath(c: Collector, named: string): void {
   throw new InputError(`${named} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); ${WHAT_TO_PASS}`);
 }
 
-function commonRoot(paths: string[]): string {
-  const dirs = paths.map((p) => {
-    const abs = path.resolve(p);
-    return fs.existsSync(abs) && fs.statSync(abs).isFile() ? path.dirname(abs) : abs;
-  });
+/** The deepest directory that holds every one of `dirs` (absolute paths). */
+export function commonDirectory(dirs: string[]): string {
   let root = dirs[0];
   for (const dir of dirs.slice(1)) {
     while (dir !== root && !dir.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) root = path.dirname(root);
   }
   return root;
+}
+
+function commonRoot(paths: string[]): string {
+  return commonDirectory(paths.map((p) => {
+    const abs = path.resolve(p);
+    return fs.existsSync(abs) && fs.statSync(abs).isFile() ? path.dirname(abs) : abs;
+  }));
 }
 
 export function discoverInputs(paths: string[]): DiscoveredInputs {

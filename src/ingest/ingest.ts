@@ -153,7 +153,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     for (let i = 0; i < ids.length; i += 500) {
       await db.runPositional(`DELETE FROM session_dirs WHERE session_id IN (${ids.slice(i, i + 500).map(() => '?').join(', ')})`, ids.slice(i, i + 500));
     }
-    await insertRows(db, 'session_dirs', ['session_id', 'path'], inputs.sessionDirs.map((d) => [d.sessionId, d.relPath]));
+    await insertRows(db, 'session_dirs', ['session_id', 'path', 'key'], inputs.sessionDirs.map((d) => [d.sessionId, d.relPath, d.absPath]));
     await db.run(`DELETE FROM skipped_inputs`);
     await insertRows(db, 'skipped_inputs', ['key', 'path', 'reason'], inputs.skipped.map((s) => [s.absPath, s.relPath, s.reason]));
     const moved = inputs.files.filter((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath);

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from '../db/database.js';
 import { defaultHome } from '../discover/default-home.js';
 import { discoverInputs } from '../discover/discover-inputs.js';
 import { InputError } from '../errors.js';
+import { rootInputs } from './database-root.js';
 import { ingest, type IngestSummary, type TimeWindow } from './ingest.js';
 
 export interface LoadInputsOptions {
@@ -37,7 +38,7 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
   const inputs = useDbAsIs ? null : discoverInputs(namedPaths(options));
   const db = await openDatabase(options.db, { readOnly: useDbAsIs });
   try {
-    const summary = inputs ? await ingest(db, inputs, options.window ?? {}, progress) : null;
+    const summary = inputs ? await ingest(db, await rootInputs(db, inputs), options.window ?? {}, progress) : null;
     const bad = (await db.all(`SELECT count(*) AS lines, count(DISTINCT file_id) AS files FROM input_problems`)).rows[0];
     const warnings = (bad.lines as number) > 0
       ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; they are listed by \`trajaudit sources\``]

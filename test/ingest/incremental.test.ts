@@ -89,6 +89,27 @@ describe('load --db', () => {
     expect(eventLines()).toHaveLength(4);
   });
 
+  it('keeps one root for its paths: a later load of one session or one file shows the same paths, a wider one prefixes them', () => {
+    const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
+    fs.cpSync(path.join(home, SESSION), twin, { recursive: true });
+    load();
+    const paths = () => runJson<{ path: string }[]>(['sql', 'SELECT path FROM input_files UNION ALL SELECT path FROM session_dirs ORDER BY 1', '--db', db]).value.map((r) => r.path);
+    const whole = [`${SESSION}`, `${SESSION}/events.jsonl`, 'trajectories/sessions/20260815-091500-feedbeef', 'trajectories/sessions/20260815-091500-feedbeef/events.jsonl'];
+    expect(paths()).toEqual(whole);
+    expect(runJson<LoadRow[]>(['load', path.join(home, SESSION), '--db', db]).value[0]).toMatchObject({ unchanged: 1 });
+    expect(runJson<LoadRow[]>(['load', path.join(twin, 'events.jsonl'), '--db', db]).value[0]).toMatchObject({ unchanged: 1 });
+    expect(paths()).toEqual(whole);
+    const problems = runJson<{ where: string }[]>(['sources', '--db', db, '--section', 'problems']).value.map((p) => p.where);
+    expect(problems.filter((w) => w.endsWith(':2'))).toEqual([`${SESSION}/events.jsonl:2`, 'trajectories/sessions/20260815-091500-feedbeef/events.jsonl:2']);
+    // A second home beside the first widens the root to their parent: every path gains its home's name.
+    const other = path.join(work.dir, 'other-home');
+    fs.cpSync(path.join(FIXTURES, 'malformed-lines', SESSION), path.join(other, 'trajectories/sessions/20260815-091500-0caff01d'), { recursive: true });
+    expect(runJson<LoadRow[]>(['load', other, '--db', db]).value[0]).toMatchObject({ loaded: 1 });
+    expect(paths()).toEqual([...whole.map((p) => `home/${p}`), 'other-home/trajectories/sessions/20260815-091500-0caff01d', 'other-home/trajectories/sessions/20260815-091500-0caff01d/events.jsonl']);
+    expect(load()).toMatchObject({ unchanged: 2 });
+    expect(paths()).toHaveLength(6);
+  });
+
   it('never writes inside the input tree', () => {
     const before = fs.readdirSync(home, { recursive: true }).sort();
     load();

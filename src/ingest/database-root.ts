@@ -1,0 +1,44 @@
+// A database file keeps one root for the relative paths it shows: the first load's, widened when a
+// later load names paths outside it. A later load of a subset (one session dir, one events.jsonl)
+// then shows the same paths as before, and two files never share a path
+// (`trajectories/sessions/A/events.jsonl`, not `events.jsonl` for every file named alone).
+import path from 'node:path';
+import type { Database } from '../db/database.js';
+import { commonDirectory, type DiscoveredInputs } from '../discover/discover-inputs.js';
+
+/** Tables whose `path` is a file's, relative to the root (session_dirs keeps its dir as `key`). */
+const FILE_PATH_TABLES = ['input_files', 'input_problems', 'skipped_inputs', 'task_outputs'];
+
+const posix = (relative: string) => relative.split(path.sep).join('/');
+const under = (prefix: string, relPath: string) => (prefix === '' ? relPath : `${prefix}/${relPath}`);
+/** A directory's path under `root`; the root itself shows as its name (as discovery does). */
+const dirUnder = (root: string, dir: string) => posix(path.relative(root, dir)) || path.basename(dir);
+
+/** Rebases `inputs` onto the database's root (widening it, and the stored paths, when needed). */
+export async function rootInputs(db: Database, inputs: DiscoveredInputs): Promise<DiscoveredInputs> {
+  if (db.path === null) return inputs;
+  const stored = (await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'root'`)).rows[0]?.value as string | undefined;
+  const root = stored === undefined ? inputs.root : commonDirectory([stored, inputs.root]);
+  if (stored !== root) {
+    await db.transaction(async () => {
+      if (stored !== undefined) {
+        const prefix = posix(path.relative(root, stored));
+        for (const table of FILE_PATH_TABLES) await db.run(`UPDATE ${table} SET path = $prefix || '/' || path`, { prefix });
+        const dirs = await db.all(`SELECT session_id, path, key FROM session_dirs`);
+        for (const d of dirs.rows) {
+          const moved = typeof d.key === 'string' ? dirUnder(root, d.key) : under(prefix, d.path as string);
+          await db.run(`UPDATE session_dirs SET path = $moved WHERE session_id = $id`, { moved, id: d.session_id as string });
+        }
+      }
+      await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('root', $root)`, { root });
+    });
+  }
+  if (root === inputs.root) return inputs;
+  const prefix = posix(path.relative(root, inputs.root));
+  return {
+    root,
+    files: inputs.files.map((f) => ({ ...f, relPath: under(prefix, f.relPath) })),
+    sessionDirs: inputs.sessionDirs.map((d) => ({ ...d, relPath: dirUnder(root, d.absPath) })),
+    skipped: inputs.skipped.map((s) => ({ ...s, relPath: under(prefix, s.relPath) })),
+  };
+}
