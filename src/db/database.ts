@@ -18,6 +18,8 @@ export interface Database {
   /** Runs an INSERT/UPDATE/DELETE and returns how many rows it changed. */
   change(sql: string, params?: Params): Promise<number>;
   all(sql: string, params?: Params): Promise<Tabular>;
+  /** How many statements `sql` holds (parsed, not run); a syntax error rejects. */
+  countStatements(sql: string): Promise<number>;
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Another connection to the same database (its own transactions and temp tables). */
   connect(): Promise<Database>;
@@ -85,6 +87,9 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
     async all(sql, params) {
       return toTabular(await guarded(() => connection.runAndReadAll(sql, usedParams(sql, params))));
     },
+    async countStatements(sql) {
+      return (await guarded(() => connection.extractStatements(sql))).count;
+    },
     async transaction(work) {
       await connection.run('BEGIN TRANSACTION');
       try {
@@ -113,6 +118,9 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
 export async function openDatabase(path?: string, options: { readOnly?: boolean } = {}): Promise<Database> {
   if (path !== undefined && fs.existsSync(path) && fs.statSync(path).isDirectory()) {
     throw new InputError(`--db ${path} is a directory; pass a file name for the DuckDB database`);
+  }
+  if (path !== undefined && !fs.existsSync(pathModule.dirname(pathModule.resolve(path)))) {
+    throw new InputError(`--db ${path}: directory ${pathModule.dirname(pathModule.resolve(path))} does not exist; create it, or pass a path in a directory that exists`);
   }
   const readOnly = path !== undefined && options.readOnly === true;
   if (readOnly && !fs.existsSync(path)) {

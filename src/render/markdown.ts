@@ -1,4 +1,5 @@
 import { cellText } from './cell-text.js';
+import { visibleText } from './visible-text.js';
 import type { Tabular } from './types.js';
 
 export function escapeMarkdownCell(text: string): string {
@@ -11,6 +12,6 @@ export default function renderMarkdown(t: Tabular): string {
   const numeric = t.columns.map((c) => t.rows.every((r) => r[c] === null || typeof r[c] === 'number'));
   const head = `| ${t.columns.map(escapeMarkdownCell).join(' | ')} |`;
   const rule = `|${numeric.map((n) => (n ? ' ---: ' : ' --- ')).join('|')}|`;
-  const body = t.rows.map((row) => `| ${t.columns.map((c) => escapeMarkdownCell(cellText(row[c]))).join(' | ')} |`);
+  const body = t.rows.map((row) => `| ${t.columns.map((c) => escapeMarkdownCell(visibleText(cellText(row[c])))).join(' | ')} |`);
   return `${[head, rule, ...body].join('\n')}\n`;
 }

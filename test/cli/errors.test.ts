@@ -67,4 +67,23 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     expect(run.stdout).toBe('n\r\n0\r\nexit 0\n');
     expect(run.stderr).toBe('trajaudit: 6 lines in 1 file could not be read; they are listed by `trajaudit sources`\n');
   });
+
+  it('sql runs exactly one statement: none or several is a usage error', () => {
+    const home = path.join(FIXTURES, 'broken-documents');
+    expect(runCli(['sql', 'SELECT 1; SELECT 2', home])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('trajaudit: the SQL text holds 2 statements; sql runs one at a time (one output), so pass them one by one\n') });
+    expect(runCli(['sql', '  ', home])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('trajaudit: the SQL text holds no statement; pass one, e.g. trajaudit sql "SELECT count(*) FROM events"\n') });
+  });
+
+  it('control characters from the input are shown as escapes in tables, never sent to the terminal', () => {
+    const run = runCli(['sql', `SELECT chr(27) || ']0;pwned' || chr(7) || chr(155) || 'x' AS s`, path.join(FIXTURES, 'broken-documents'), '--quiet']);
+    expect(run.stdout).toContain('│ \\u001b]0;pwned\\u0007\\u009bx │');
+    expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b]/);
+    const md = runCli(['sql', `SELECT chr(27) || '[2J' AS s`, path.join(FIXTURES, 'broken-documents'), '--format', 'md']);
+    expect(md.stdout).toContain('\\u001b[2J');
+  });
+
+  it('a --db in a directory that does not exist', () => {
+    const run = runCli(['load', path.join(FIXTURES, 'broken-documents'), '--db', '/no/such/dir/audit.duckdb']);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: --db /no/such/dir/audit.duckdb: directory /no/such/dir does not exist; create it, or pass a path in a directory that exists\n' });
+  });
 });
