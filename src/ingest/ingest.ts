@@ -33,6 +33,8 @@ export interface IngestSummary {
   outsideWindow: number;
   bytesRead: number;
   malformed: number;
+  /** Paths (as stored) of files in the database that are gone from disk; their rows are kept. */
+  gone: string[];
 }
 
 // Hook events carry the hook-input time, a little before the write that set the file's mtime.
@@ -135,8 +137,10 @@ const problemRows = (fileId: number, file: SourceFile, ledger: LineLedger) =>
   ledger.problems.map((p) => [fileId, file.relPath, p.line, p.byteOffset, p.kind, p.reason, p.excerpt]);
 
 export async function ingest(db: Database, inputs: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
-  const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0 };
+  const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0, gone: [] };
   const stored = await storedFiles(db);
+  const named = new Set(inputs.files.map((f) => f.absPath));
+  for (const [key, file] of stored) if (!named.has(key) && !fs.existsSync(key)) summary.gone.push(file.path);
   const started = Date.now();
   let done = 0;
   let shownAt = 0;

@@ -43,6 +43,10 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
     const warnings = (bad.lines as number) > 0
       ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; they are listed by \`trajaudit sources\``]
       : [];
+    const gone = summary?.gone ?? [];
+    if (gone.length > 0) {
+      warnings.push(`${gone.length} file${gone.length === 1 ? '' : 's'} in ${options.db} no longer exist${gone.length === 1 ? 's' : ''} on disk (${gone.slice(0, 3).join(', ')}${gone.length > 3 ? ', …' : ''}); ${gone.length === 1 ? 'its' : 'their'} rows are kept: to drop them, load into a new --db`);
+    }
     return { db, summary, warnings };
   } catch (error) {
     db.close();

@@ -110,6 +110,17 @@ describe('load --db', () => {
     expect(paths()).toHaveLength(6);
   });
 
+  it('says when files it holds are gone from disk, and keeps their rows', () => {
+    const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
+    fs.cpSync(path.join(home, SESSION), twin, { recursive: true });
+    load();
+    fs.rmSync(twin, { recursive: true });
+    const run = runCli(['load', home, '--db', db, '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)[0]).toMatchObject({ files: 1, unchanged: 1, files_in_db: 2 });
+    expect(run.stderr).toContain(`trajaudit: 1 file in ${db} no longer exists on disk (trajectories/sessions/20260815-091500-feedbeef/events.jsonl); its rows are kept: to drop them, load into a new --db\n`);
+  });
+
   it('never writes inside the input tree', () => {
     const before = fs.readdirSync(home, { recursive: true }).sort();
     load();
