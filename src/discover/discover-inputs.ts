@@ -96,7 +96,7 @@ class Collector {
     } catch {
       throw new InputError(`cannot read ${abs}: permission denied; fix its permissions or leave it out`);
     }
-    const real = fs.realpathSync(abs);
+    const real = fs.realpathSync.native(abs);
     if (!this.files.has(real)) this.files.set(real, { absPath: real, relPath: this.rel(abs), kind, sessionId });
   }
 
