@@ -7,7 +7,7 @@ import pathModule from 'node:path';
 import { InputError } from '../errors.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
-import { createSchema } from './schema.js';
+import { createSchema, SCHEMA_VERSION } from './schema.js';
 
 export type Params = Record<string, string | number | boolean | null>;
 
@@ -148,7 +148,11 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
       db.close();
       throw new InputError(`--db ${path} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${path}`);
     }
-    return db;
+    // Written by another version of trajaudit: its views are brought up to date, once, read-write.
+    const version = await db.all(`SELECT max(value) AS v FROM trajaudit_meta WHERE key = 'schema_version'`).catch(() => null);
+    if (version?.rows[0]?.v === SCHEMA_VERSION) return db;
+    db.close();
+    return openDatabase(path);
   }
   try {
     await createSchema(db);

@@ -107,7 +107,7 @@ SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.event
 FROM session_dirs d LEFT JOIN per_session p USING (session_id);
 `;
 
-const SCHEMA_VERSION = createHash('sha1').update(TABLES).update(VIEWS).digest('hex');
+export const SCHEMA_VERSION = createHash('sha1').update(TABLES).update(VIEWS).digest('hex');
 
 /**
  * Creates the tables and views, unless the database already has this exact schema: a command

@@ -170,6 +170,21 @@ describe('load --db', () => {
     expect(runCli(['sql', 'SELECT 1', '--db', other])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${other} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${other}\n` });
   });
 
+  it('a query over a database from another version brings its schema up to date once, then reads it read-only', () => {
+    load();
+    const setVersion = spawnSync(process.execPath, ['-e', `
+      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { const c = await i.connect();
+        await c.run("UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'"); await c.run('DROP VIEW stream_phases'); c.closeSync(); i.closeSync(); });
+    `]);
+    expect(setVersion.status).toBe(0);
+    const first = runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM stream_phases', '--db', db]);
+    expect(first.run.code).toBe(0);
+    expect(first.value).toEqual([{ n: 0 }]);
+    const version = runJson<{ v: string }[]>(['sql', `SELECT value AS v FROM trajaudit_meta WHERE key = 'schema_version'`, '--db', db]).value[0].v;
+    expect(version).toMatch(/^[0-9a-f]{40}$/);
+  });
+
   it('a query over a --db that does not exist says so and creates nothing', () => {
     const missing = path.join(work.dir, 'missing.duckdb');
     expect(runCli(['sql', 'SELECT 1', '--db', missing])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${missing} does not exist; create it with: trajaudit load <paths> --db ${missing}\n` });
