@@ -3,20 +3,26 @@
 // cannot hold exactly (a BIGINT past 2^53, a HUGEINT, a wide DECIMAL, 1e400 inside JSON) as an
 // ExactNumber, which renders as its own digits.
 import {
+  DuckDBArrayType,
   DuckDBArrayValue,
   DuckDBBlobValue,
   DuckDBDateValue,
   DuckDBDecimalValue,
   DuckDBIntervalValue,
+  DuckDBListType,
   DuckDBListValue,
+  DuckDBMapType,
   DuckDBMapValue,
+  DuckDBStructType,
   DuckDBStructValue,
+  type DuckDBType,
   DuckDBTimestampMillisecondsValue,
   DuckDBTimestampNanosecondsValue,
   DuckDBTimestampSecondsValue,
   DuckDBTimestampTZValue,
   DuckDBTimestampValue,
   DuckDBTimeValue,
+  DuckDBUnionType,
   DuckDBUnionValue,
 } from '@duckdb/node-api';
 import { type Cell, ExactNumber } from '../render/types.js';
@@ -26,12 +32,15 @@ const INFINITE_TIMESTAMP = 9223372036854775807n;
 const INFINITE_DATE = 2147483647;
 const pad = (n: number | bigint, width: number) => String(n).padStart(width, '0');
 
-/** `nanos` since the epoch as 2026-08-15T09:15:00.000Z, with 6 or 9 fraction digits only when needed. */
-function isoFromNanos(nanos: bigint): string {
+/**
+ * `nanos` since the epoch as 2026-08-15T09:15:00.000Z, with 6 or 9 fraction digits only when
+ * needed; null beyond JavaScript's ±275 760 years (the caller shows DuckDB's own text).
+ */
+function isoFromNanos(nanos: bigint): string | null {
   const ms = nanos / 1_000_000n - (nanos % 1_000_000n < 0n ? 1n : 0n);
   const sub = Number(nanos - ms * 1_000_000n); // 0 … 999 999 ns below the millisecond
   const date = new Date(Number(ms));
-  if (Number.isNaN(date.getTime())) return String(nanos); // beyond JavaScript's ±275 760 years
+  if (Number.isNaN(date.getTime())) return null;
   const iso = date.toISOString();
   if (sub === 0) return iso;
   const digits = sub % 1000 === 0 ? pad(sub / 1000, 3) : pad(sub, 6);
@@ -39,7 +48,7 @@ function isoFromNanos(nanos: bigint): string {
 }
 
 /** A timestamp of `amount` units of `nanosPerUnit` since the epoch; DuckDB's infinities by name. */
-function timestamp(amount: bigint, nanosPerUnit: bigint): string {
+function timestamp(value: { toString(): string }, amount: bigint, nanosPerUnit: bigint): string {
   if (amount === INFINITE_TIMESTAMP) return 'infinity';
   if (amount === -INFINITE_TIMESTAMP) return '-infinity';
   if (nanosPerUnit === 1000n) {
@@ -50,13 +59,13 @@ function timestamp(amount: bigint, nanosPerUnit: bigint): string {
       if (!Number.isNaN(date.getTime())) return date.toISOString();
     }
   }
-  return isoFromNanos(amount * nanosPerUnit);
+  return isoFromNanos(amount * nanosPerUnit) ?? value.toString();
 }
 
-function date(days: number): string {
-  if (days === INFINITE_DATE) return 'infinity';
-  if (days === -INFINITE_DATE) return '-infinity';
-  return isoFromNanos(BigInt(days) * 86_400_000_000_000n).slice(0, -'T00:00:00.000Z'.length);
+function date(value: DuckDBDateValue): string {
+  if (value.days === INFINITE_DATE) return 'infinity';
+  if (value.days === -INFINITE_DATE) return '-infinity';
+  return isoFromNanos(BigInt(value.days) * 86_400_000_000_000n)?.slice(0, -'T00:00:00.000Z'.length) ?? value.toString();
 }
 
 function time(micros: bigint): string {
@@ -83,25 +92,37 @@ function duration(months: number, days: number, micros: bigint): string {
   return `P${datePart}${timePart ? `T${timePart}` : ''}`;
 }
 
-/** One value from a DuckDB result as a cell; `isJson` for a top-level JSON column, parsed exactly. */
-export function cellFromValue(value: unknown, isJson = false): Cell {
+/** One value from a DuckDB result as a cell; `type` finds JSON columns, nested ones too, to parse them exactly. */
+export function cellFromValue(value: unknown, type?: DuckDBType): Cell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return isJson ? parseJsonExact(value) : value;
+  if (typeof value === 'string') return type?.alias === 'JSON' ? parseJsonExact(value) : value;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'bigint') return ExactNumber.from(String(value));
-  if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return timestamp(value.micros, 1000n);
-  if (value instanceof DuckDBTimestampMillisecondsValue) return timestamp(value.millis, 1_000_000n);
-  if (value instanceof DuckDBTimestampSecondsValue) return timestamp(value.seconds, 1_000_000_000n);
-  if (value instanceof DuckDBTimestampNanosecondsValue) return timestamp(value.nanos, 1n);
-  if (value instanceof DuckDBDateValue) return date(value.days);
+  if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return timestamp(value, value.micros, 1000n);
+  if (value instanceof DuckDBTimestampMillisecondsValue) return timestamp(value, value.millis, 1_000_000n);
+  if (value instanceof DuckDBTimestampSecondsValue) return timestamp(value, value.seconds, 1_000_000_000n);
+  if (value instanceof DuckDBTimestampNanosecondsValue) return timestamp(value, value.nanos, 1n);
+  if (value instanceof DuckDBDateValue) return date(value);
   if (value instanceof DuckDBTimeValue) return time(value.micros);
   if (value instanceof DuckDBIntervalValue) return duration(value.months, value.days, value.micros);
   if (value instanceof DuckDBDecimalValue) return ExactNumber.from(value.toString());
-  if (value instanceof DuckDBListValue || value instanceof DuckDBArrayValue) return value.items.map((v) => cellFromValue(v));
-  if (value instanceof DuckDBStructValue) return Object.fromEntries(Object.entries(value.entries).map(([k, v]) => [k, cellFromValue(v)]));
-  if (value instanceof DuckDBMapValue) return value.entries.map((e) => ({ key: cellFromValue(e.key), value: cellFromValue(e.value) }));
-  if (value instanceof DuckDBUnionValue) return { tag: value.tag, value: cellFromValue(value.value) };
+  if (value instanceof DuckDBListValue || value instanceof DuckDBArrayValue) {
+    const items = type instanceof DuckDBListType || type instanceof DuckDBArrayType ? type.valueType : undefined;
+    return value.items.map((v) => cellFromValue(v, items));
+  }
+  if (value instanceof DuckDBStructValue) {
+    const entry = (name: string) => (type instanceof DuckDBStructType ? type.entryTypes[type.entryIndexes[name]] : undefined);
+    return Object.fromEntries(Object.entries(value.entries).map(([k, v]) => [k, cellFromValue(v, entry(k))]));
+  }
+  if (value instanceof DuckDBMapValue) {
+    const [keys, values] = type instanceof DuckDBMapType ? [type.keyType, type.valueType] : [undefined, undefined];
+    return value.entries.map((e) => ({ key: cellFromValue(e.key, keys), value: cellFromValue(e.value, values) }));
+  }
+  if (value instanceof DuckDBUnionValue) {
+    const member = type instanceof DuckDBUnionType ? type.memberTypes[type.tagMemberIndexes[value.tag]] : undefined;
+    return { tag: value.tag, value: cellFromValue(value.value, member) };
+  }
   if (value instanceof DuckDBBlobValue) return Buffer.from(value.bytes).toString('base64');
   return String(value); // UUID, BIT, TIME WITH TIME ZONE, …: DuckDB's own text
 }

@@ -36,11 +36,11 @@ function usedParams(sql: string, params?: Params): Params | undefined {
 
 function toTabular(result: DuckDBResultReader): Tabular {
   const columns = result.columnNames();
-  const json = result.columnTypes().map((t) => (t as { alias?: string }).alias === 'JSON');
+  const types = result.columnTypes();
   const rows: Row[] = result.getRows().map((values) => {
     const row: Row = {};
     columns.forEach((name, i) => {
-      row[name] = cellFromValue(values[i], json[i]);
+      row[name] = cellFromValue(values[i], types[i]);
     });
     return row;
   });

@@ -1,10 +1,11 @@
 // JSON text from DuckDB as cells, keeping every number exact: JSON.parse would turn
 // 12345678901234567890 into 12345678901234567000 and 1e400 into Infinity (printed as null).
 // A number with at most 15 significant digits and an exponent under 100 prints back as the same
-// number, so text without a 16-digit run or a 3-digit exponent takes JSON.parse.
+// number, so text without 16 digits in a row (a decimal point between them allowed) or a 3-digit
+// exponent takes JSON.parse.
 import { type Cell, ExactNumber } from '../render/types.js';
 
-const RISKY = /\d{16}|[eE][-+]?\d{3}/;
+const RISKY = /\d(?:\.?\d){15}|[eE][-+]?\d{3}/;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING = /"(?:[^"\\]|\\.)*"/y;
 
@@ -56,7 +57,8 @@ class ExactParser {
         const key = JSON.parse(this.token(STRING)) as string;
         this.space();
         this.token(/:/y);
-        object[key] = this.value();
+        // defineProperty: a "__proto__" key is data here, as JSON.parse keeps it.
+        Object.defineProperty(object, key, { value: this.value(), enumerable: true, writable: true, configurable: true });
         this.space();
         if (this.token(/[,}]/y) === '}') return object;
       }

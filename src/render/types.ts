@@ -17,7 +17,9 @@ export class ExactNumber {
     // Past 2^53 even an integer a double holds exactly prints as other digits (-2^63: …776000).
     if (/^-?\d+$/.test(digits)) return Number.isSafeInteger(n) ? n : new ExactNumber(digits);
     const significant = digits.replace(/^[-+]/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
-    return significant.length <= 15 ? n : new ExactNumber(digits);
+    // Below the smallest normal double a number loses digits (1e-400 is 0, 1.23456e-320 rounds).
+    const tooSmall = significant !== '' && Math.abs(n) < 2.2250738585072014e-308;
+    return significant.length <= 15 && !tooSmall ? n : new ExactNumber(digits);
   }
 
   toString(): string {

@@ -15,7 +15,7 @@ describe('ExactNumber.from: a JavaScript number only when it is exact', () => {
     ['0.000123', 0.000123],
   ])('%s is the number %d', (digits, n) => expect(ExactNumber.from(digits)).toBe(n));
 
-  it.each(['9007199254740993', '-9223372036854775808', '12345678901234567890123', '123456789012345.678', '1e400', '0.1000000000000000055511151231257827'])(
+  it.each(['9007199254740993', '-9223372036854775808', '12345678901234567890123', '123456789012345.678', '1e400', '0.1000000000000000055511151231257827', '-1e-400', '1.23456789012345e-320'])(
     '%s keeps its digits',
     (digits) => expect(ExactNumber.from(digits)).toEqual(new ExactNumber(digits)),
   );
@@ -33,6 +33,13 @@ describe('parseJsonExact and jsonText: JSON in, the same numbers out', () => {
     expect(parseJsonExact('{"a":[1,2.5,"x"]}')).toEqual({ a: [1, 2.5, 'x'] });
     expect(parseJsonExact('{"a":1e5')).toBe('{"a":1e5');
     expect(parseJsonExact('{"a":12345678901234567} x')).toBe('{"a":12345678901234567} x');
+  });
+
+  it('counts digits across a decimal point, and keeps a "__proto__" key as data', () => {
+    expect(jsonText(parseJsonExact('[1234567890.123456789,12345678.12345678912]'))).toBe('[1234567890.123456789,12345678.12345678912]');
+    const cell = parseJsonExact('{"__proto__":{"x":1},"n":12345678901234567890}');
+    expect(Object.keys(cell as object)).toEqual(['__proto__', 'n']);
+    expect(jsonText(cell)).toBe('{"__proto__":{"x":1},"n":12345678901234567890}');
   });
 
   it('a string that looks like the marker stays a string', () => {
@@ -72,6 +79,8 @@ describe('sql --format json: every DuckDB type in a stable, exact form', () => {
   }
 ]
 `);
+    const nested = runCli(['sql', `SELECT '[1,2]'::JSON::JSON[] AS l, {'j': '{"a":12345678901234567890}'::JSON} AS s, DATE '5881580-07-10' AS far`, path.join(FIXTURES, 'broken-documents'), '--format', 'json']);
+    expect(JSON.parse(nested.stdout.replace('12345678901234567890', '"big"'))).toEqual([{ l: [1, 2], s: { j: { a: 'big' } }, far: '5881580-07-10' }]);
     const csv = runCli(['sql', 'SELECT 9007199254740993::BIGINT AS big, INTERVAL 90 MINUTE AS iv', path.join(FIXTURES, 'broken-documents'), '--format', 'csv']);
     expect(csv.stdout).toBe('big,iv\r\n9007199254740993,PT1H30M\r\n');
   });
