@@ -56,6 +56,8 @@ interface Entry {
   name: string;
   isFile: boolean;
   isDirectory: boolean;
+  /** A symbolic link (isFile and isDirectory say what it points to). */
+  link: boolean;
 }
 
 function entries(dir: string): Entry[] {
@@ -66,12 +68,12 @@ function entries(dir: string): Entry[] {
     throw new InputError(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? error}; check its permissions`);
   }
   return dirents.map((e) => {
-    if (!e.isSymbolicLink()) return { name: e.name, isFile: e.isFile(), isDirectory: e.isDirectory() };
+    if (!e.isSymbolicLink()) return { name: e.name, isFile: e.isFile(), isDirectory: e.isDirectory(), link: false };
     try {
       const target = fs.statSync(path.join(dir, e.name));
-      return { name: e.name, isFile: target.isFile(), isDirectory: target.isDirectory() };
+      return { name: e.name, isFile: target.isFile(), isDirectory: target.isDirectory(), link: true };
     } catch {
-      return { name: e.name, isFile: false, isDirectory: false }; // a broken link: skipped, and said so
+      return { name: e.name, isFile: false, isDirectory: false, link: true }; // a broken link: skipped, and said so
     }
   });
 }
@@ -106,7 +108,8 @@ class Collector {
   }
 
   sessionDir(dir: string): void {
-    const sessionId = path.basename(dir);
+    // The session id is the real directory's name: a link (`latest` → a session dir) is not a session.
+    const sessionId = path.basename(fs.realpathSync.native(dir));
     this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.rel(dir) });
     for (const e of entries(dir)) {
       const abs = path.join(dir, e.name);
@@ -116,9 +119,17 @@ class Collector {
   }
 
   sessionsDir(dir: string): void {
-    for (const e of entries(dir)) {
+    // Real directories first, so that a link to one of them is seen as the alias it is.
+    const listed = entries(dir).sort((a, b) => Number(a.link) - Number(b.link));
+    const seen = new Map<string, string>();
+    for (const e of listed) {
       const abs = path.join(dir, e.name);
-      if (e.isDirectory && isSessionDir(abs)) this.sessionDir(abs);
+      const real = e.isDirectory ? fs.realpathSync.native(abs) : '';
+      if (e.isDirectory && seen.has(real)) this.skip(abs, `another name for session directory ${seen.get(real)}`);
+      else if (e.isDirectory && isSessionDir(abs)) {
+        seen.set(real, e.name);
+        this.sessionDir(abs);
+      }
       else if (e.isDirectory) this.skip(abs, 'session directory with no events.jsonl, errors.jsonl or warn.log');
       else this.skip(abs, 'not a session directory');
     }

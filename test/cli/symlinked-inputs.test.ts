@@ -47,4 +47,21 @@ describe('symbolic links inside a home', () => {
     expect(value.files.map((f) => f.path)).toEqual([`trajectories/sessions/${SESSION}/events.jsonl`, 'trajectories/sessions/20260815-091500-11111111/events.jsonl']);
     fs.rmSync(twice, { recursive: true });
   });
+
+  it('a link to a session dir beside it (latest → …) is another name for that session, not a session', () => {
+    const latest = path.join(sessions, 'latest');
+    fs.symlinkSync(path.join(sessions, '20260815-091500-11111111'), latest);
+    try {
+      const { value } = runJson<{ files: { path: string; session_id: string }[]; skipped: { path: string; reason: string }[] }>(['sources', path.join(work.dir, 'home')]);
+      expect(value.files.map((f) => [f.path, f.session_id])).toEqual([
+        [`trajectories/sessions/${SESSION}/events.jsonl`, SESSION],
+        ['trajectories/sessions/20260815-091500-11111111/events.jsonl', '20260815-091500-11111111'],
+      ]);
+      expect(value.skipped).toContainEqual({ path: 'trajectories/sessions/latest', reason: 'another name for session directory 20260815-091500-11111111' });
+      const ids = runJson<{ session_id: string }[]>(['sql', 'SELECT session_id FROM sessions ORDER BY 1', path.join(work.dir, 'home')]).value;
+      expect(ids).toEqual([{ session_id: SESSION }, { session_id: '20260815-091500-11111111' }]);
+    } finally {
+      fs.rmSync(latest);
+    }
+  });
 });
