@@ -14,19 +14,27 @@ const under = (prefix: string, relPath: string) => (prefix === '' ? relPath : `$
 /** A directory's path under `root`; the root itself shows as its name (as discovery does). */
 const dirUnder = (root: string, dir: string) => posix(path.relative(root, dir)) || path.basename(dir);
 
+/** A database from before the root was stored: its root is where a file's key ends in its path. */
+async function formerRoot(db: Database): Promise<string | undefined> {
+  const row = (await db.all(`SELECT key, path FROM input_files WHERE ends_with(key, '/' || path) LIMIT 1`)).rows[0];
+  return row ? (row.key as string).slice(0, -((row.path as string).length + 1)) : undefined;
+}
+
 /** Rebases `inputs` onto the database's root (widening it, and the stored paths, when needed). */
 export async function rootInputs(db: Database, inputs: DiscoveredInputs): Promise<DiscoveredInputs> {
   if (db.path === null) return inputs;
-  const stored = (await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'root'`)).rows[0]?.value as string | undefined;
+  const kept = (await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'root'`)).rows[0]?.value as string | undefined;
+  const stored = kept ?? (await formerRoot(db));
   const root = stored === undefined ? inputs.root : commonDirectory([stored, inputs.root]);
-  if (stored !== root) {
+  if (kept !== root) {
     await db.transaction(async () => {
-      if (stored !== undefined) {
+      if (stored !== undefined && stored !== root) {
         const prefix = posix(path.relative(root, stored));
         for (const table of FILE_PATH_TABLES) await db.run(`UPDATE ${table} SET path = $prefix || '/' || path`, { prefix });
         const dirs = await db.all(`SELECT session_id, path, key FROM session_dirs`);
         for (const d of dirs.rows) {
-          const moved = typeof d.key === 'string' ? dirUnder(root, d.key) : under(prefix, d.path as string);
+          // A row from before session_dirs.key: the root itself showed as its own name.
+          const moved = typeof d.key === 'string' ? dirUnder(root, d.key) : d.path === path.basename(stored) ? prefix : under(prefix, d.path as string);
           await db.run(`UPDATE session_dirs SET path = $moved WHERE session_id = $id`, { moved, id: d.session_id as string });
         }
       }

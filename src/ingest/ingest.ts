@@ -65,6 +65,28 @@ interface Work {
   plan: Exclude<FilePlan, { action: 'unchanged' }>;
 }
 
+/**
+ * Databases written before files were keyed by their real path keyed them by the path as named:
+ * once, rekey those that reach a file through a link, so that it is not loaded a second time.
+ */
+async function rekeyToRealPaths(db: Database): Promise<void> {
+  if (db.path === null) return;
+  const done = await db.all(`SELECT count(*) AS n FROM trajaudit_meta WHERE key = 'file_keys' AND value = 'real'`);
+  if (done.rows[0].n === 1) return;
+  const rows = (await db.all(`SELECT file_id, key FROM input_files`)).rows;
+  const keys = new Set(rows.map((r) => r.key as string));
+  await db.transaction(async () => {
+    for (const row of rows) {
+      const key = row.key as string;
+      const real = fs.existsSync(key) ? fs.realpathSync.native(key) : key;
+      if (real === key || keys.has(real)) continue;
+      keys.add(real);
+      await db.run(`UPDATE input_files SET key = $real WHERE file_id = $id`, { real, id: row.file_id as number });
+    }
+    await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('file_keys', 'real')`);
+  });
+}
+
 async function storedFiles(db: Database): Promise<Map<string, StoredFile & { path: string }>> {
   const table = await db.all(`SELECT key, path, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash FROM input_files`);
   return new Map(table.rows.map((row) => [row.key as string, row as unknown as StoredFile & { path: string }]));
@@ -138,6 +160,7 @@ const problemRows = (fileId: number, file: SourceFile, ledger: LineLedger) =>
 
 export async function ingest(db: Database, inputs: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
   const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0, gone: [] };
+  await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
   const named = new Set(inputs.files.map((f) => f.absPath));
   for (const [key, file] of stored) if (!named.has(key) && !fs.existsSync(key)) summary.gone.push(file.path);

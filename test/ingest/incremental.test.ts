@@ -121,6 +121,35 @@ describe('load --db', () => {
     expect(run.stderr).toContain(`trajaudit: 1 file in ${db} no longer exists on disk (trajectories/sessions/20260815-091500-feedbeef/events.jsonl); its rows are kept: to drop them, load into a new --db\n`);
   });
 
+  it('a database from before real-path keys, loaded through a link, is rekeyed once and not loaded twice', () => {
+    const link = path.join(work.dir, 'link-to-home');
+    fs.symlinkSync(home, link);
+    expect(runJson<LoadRow[]>(['load', link, '--db', db]).value[0]).toMatchObject({ loaded: 1 });
+    // As an older trajaudit left it: the file keyed by the path as named, through the link.
+    const older = spawnSync(process.execPath, ['-e', `
+      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { const c = await i.connect();
+        await c.run("UPDATE input_files SET key = '${path.join(link, SESSION, 'events.jsonl')}'");
+        await c.run("DELETE FROM trajaudit_meta WHERE key = 'file_keys'"); c.closeSync(); i.closeSync(); });
+    `]);
+    expect(older.status).toBe(0);
+    expect(runJson<LoadRow[]>(['load', link, '--db', db]).value[0]).toMatchObject({ loaded: 0, unchanged: 1, files_in_db: 1 });
+    expect(eventLines()).toHaveLength(4);
+  });
+
+  it('a database from before the root was kept finds it from its files, so a later load of one session keeps the paths', () => {
+    load();
+    const older = spawnSync(process.execPath, ['-e', `
+      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { const c = await i.connect();
+        await c.run("DELETE FROM trajaudit_meta WHERE key = 'root'"); await c.run('UPDATE session_dirs SET key = NULL'); c.closeSync(); i.closeSync(); });
+    `]);
+    expect(older.status).toBe(0);
+    expect(runJson<LoadRow[]>(['load', path.join(home, SESSION), '--db', db]).value[0]).toMatchObject({ unchanged: 1 });
+    const paths = runJson<{ path: string }[]>(['sql', 'SELECT path FROM input_files UNION ALL SELECT path FROM session_dirs ORDER BY 1', '--db', db]).value;
+    expect(paths).toEqual([{ path: SESSION }, { path: `${SESSION}/events.jsonl` }]);
+  });
+
   it('never writes inside the input tree', () => {
     const before = fs.readdirSync(home, { recursive: true }).sort();
     load();
