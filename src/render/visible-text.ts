@@ -1,8 +1,9 @@
 // Text for a terminal: control characters from the input (ESC, BEL, a carriage return, C1 codes)
 // are shown as \u escapes, so that a malformed line or a payload cannot move the cursor, retitle
-// the window or clear the screen when a table is printed. Newlines and tabs stay.
+// the window or clear the screen when a table is printed; so are the line separators and the
+// bidirectional overrides that can make text read other than it is. Newlines and tabs stay.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 export function visibleText(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

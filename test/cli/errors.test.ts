@@ -78,8 +78,8 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     const run = runCli(['sql', `SELECT chr(27) || ']0;pwned' || chr(7) || chr(155) || 'x' AS s`, path.join(FIXTURES, 'broken-documents'), '--quiet']);
     expect(run.stdout).toContain('│ \\u001b]0;pwned\\u0007\\u009bx │');
     expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b]/);
-    const md = runCli(['sql', `SELECT chr(27) || '[2J' AS s`, path.join(FIXTURES, 'broken-documents'), '--format', 'md']);
-    expect(md.stdout).toContain('\\u001b[2J');
+    const md = runCli(['sql', `SELECT chr(27) || '[2J' AS s, 'a' || chr(8238) || 'b' AS bidi, 9007199254740993::BIGINT AS n`, path.join(FIXTURES, 'broken-documents'), '--format', 'md']);
+    expect(md.stdout).toBe('| s | bidi | n |\n| --- | --- | ---: |\n| \\\\u001b[2J | a\\\\u202eb | 9007199254740993 |\n');
   });
 
   it('a --db in a directory that does not exist', () => {
