@@ -108,8 +108,7 @@ class Collector {
   }
 
   sessionDir(dir: string): void {
-    // The session id is the real directory's name: a link (`latest` → a session dir) is not a session.
-    const sessionId = path.basename(fs.realpathSync.native(dir));
+    const sessionId = path.basename(dir);
     this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.rel(dir) });
     for (const e of entries(dir)) {
       const abs = path.join(dir, e.name);
@@ -168,8 +167,21 @@ function looksLikeHome(dir: string): boolean {
   );
 }
 
-function addNamedPath(c: Collector, named: string): void {
+/**
+ * A named path as the real path it stands for: a home or a session dir named through a link
+ * (`~/.sid-code` → elsewhere, `sessions/latest` → a session) is that home or session, with its
+ * own name and paths.
+ */
+function realNamed(named: string): string {
   const abs = path.resolve(named);
+  if (!fs.existsSync(abs)) return abs;
+  // A file keeps its own name (its kind comes from it); the directory it is named in is resolved.
+  if (fs.statSync(abs).isFile()) return path.join(fs.realpathSync.native(path.dirname(abs)), path.basename(abs));
+  return fs.realpathSync.native(abs);
+}
+
+function addNamedPath(c: Collector, named: string): void {
+  const abs = realNamed(named);
   let stat: fs.Stats;
   try {
     stat = fs.statSync(abs);
@@ -208,7 +220,7 @@ export function commonDirectory(dirs: string[]): string {
 
 function commonRoot(paths: string[]): string {
   return commonDirectory(paths.map((p) => {
-    const abs = path.resolve(p);
+    const abs = realNamed(p);
     return fs.existsSync(abs) && fs.statSync(abs).isFile() ? path.dirname(abs) : abs;
   }));
 }

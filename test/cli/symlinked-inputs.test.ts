@@ -64,4 +64,30 @@ describe('symbolic links inside a home', () => {
       fs.rmSync(latest);
     }
   });
+
+  it('links to two different dirs of the same name are two sessions, under the links\' names', () => {
+    const two = path.join(work.dir, 'two');
+    const listing = path.join(two, 'trajectories', 'sessions');
+    fs.mkdirSync(listing, { recursive: true });
+    for (const run of ['run-A', 'run-B']) {
+      fs.mkdirSync(path.join(work.dir, `out-${run}`, 'session'), { recursive: true });
+      fs.copyFileSync(path.join(SOURCE, 'events.jsonl'), path.join(work.dir, `out-${run}`, 'session', 'events.jsonl'));
+      fs.symlinkSync(path.join(work.dir, `out-${run}`, 'session'), path.join(listing, run));
+    }
+    const rows = runJson<{ session_id: string; events: number }[]>(['sql', 'SELECT session_id, events FROM sessions ORDER BY 1', two]).value;
+    expect(rows).toEqual([{ session_id: 'run-A', events: 4 }, { session_id: 'run-B', events: 4 }]);
+  });
+
+  it('a session dir or file named through a link is the session it points to', () => {
+    const latest = path.join(sessions, 'latest');
+    fs.symlinkSync(path.join(sessions, '20260815-091500-11111111'), latest);
+    try {
+      const viaFile = runJson<{ session_id: string }[]>(['sql', 'SELECT DISTINCT session_id FROM events', path.join(latest, 'events.jsonl')]).value;
+      expect(viaFile).toEqual([{ session_id: '20260815-091500-11111111' }]);
+      const viaDir = runJson<{ files: { path: string; session_id: string }[] }>(['sources', latest]).value.files;
+      expect(viaDir.map((f) => [f.path, f.session_id])).toEqual([['events.jsonl', '20260815-091500-11111111']]);
+    } finally {
+      fs.rmSync(latest);
+    }
+  });
 });
