@@ -32,23 +32,44 @@ const INFINITE_TIMESTAMP = 9223372036854775807n;
 const INFINITE_DATE = 2147483647;
 const pad = (n: number | bigint, width: number) => String(n).padStart(width, '0');
 
-/**
- * `nanos` since the epoch as 2026-08-15T09:15:00.000Z, with 6 or 9 fraction digits only when
- * needed; null beyond JavaScript's ±275 760 years (the caller shows DuckDB's own text).
- */
-function isoFromNanos(nanos: bigint): string | null {
-  const ms = nanos / 1_000_000n - (nanos % 1_000_000n < 0n ? 1n : 0n);
-  const sub = Number(nanos - ms * 1_000_000n); // 0 … 999 999 ns below the millisecond
-  const date = new Date(Number(ms));
-  if (Number.isNaN(date.getTime())) return null;
-  const iso = date.toISOString();
-  if (sub === 0) return iso;
-  const digits = sub % 1000 === 0 ? pad(sub / 1000, 3) : pad(sub, 6);
-  return `${iso.slice(0, -1)}${digits}Z`;
+/** Year, month, day of a day count since 1970-01-01 (proleptic Gregorian; H. Hinnant's civil_from_days). */
+function civilFromDays(days: number): [number, number, number] {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, doy - Math.floor((153 * mp + 2) / 5) + 1];
+}
+
+/** 2026-08-15; years outside 0–9999 as ISO-8601's expanded form (+010000, -000001), as JavaScript writes them. */
+function isoDate(days: number): string {
+  const [y, m, d] = civilFromDays(days);
+  const year = y >= 0 && y <= 9999 ? pad(y, 4) : `${y < 0 ? '-' : '+'}${pad(Math.abs(y), 6)}`;
+  return `${year}-${pad(m, 2)}-${pad(d, 2)}`;
+}
+
+const NANOS_PER_DAY = 86_400_000_000_000n;
+
+/** `nanos` since the epoch as 2026-08-15T09:15:00.000Z, with 6 or 9 fraction digits only when needed. */
+function isoFromNanos(nanos: bigint): string {
+  let days = nanos / NANOS_PER_DAY;
+  let rest = nanos - days * NANOS_PER_DAY;
+  if (rest < 0n) {
+    days -= 1n;
+    rest += NANOS_PER_DAY;
+  }
+  const ns = Number(rest); // below 8.64e13: exact
+  const clock = `${pad(Math.floor(ns / 3.6e12), 2)}:${pad(Math.floor(ns / 6e10) % 60, 2)}:${pad(Math.floor(ns / 1e9) % 60, 2)}`;
+  const fraction = ns % 1e9;
+  const digits = fraction % 1e6 === 0 ? pad(fraction / 1e6, 3) : fraction % 1e3 === 0 ? pad(fraction / 1e3, 6) : pad(fraction, 9);
+  return `${isoDate(Number(days))}T${clock}.${digits}Z`;
 }
 
 /** A timestamp of `amount` units of `nanosPerUnit` since the epoch; DuckDB's infinities by name. */
-function timestamp(value: { toString(): string }, amount: bigint, nanosPerUnit: bigint): string {
+function timestamp(amount: bigint, nanosPerUnit: bigint): string {
   if (amount === INFINITE_TIMESTAMP) return 'infinity';
   if (amount === -INFINITE_TIMESTAMP) return '-infinity';
   if (nanosPerUnit === 1000n) {
@@ -59,13 +80,13 @@ function timestamp(value: { toString(): string }, amount: bigint, nanosPerUnit: 
       if (!Number.isNaN(date.getTime())) return date.toISOString();
     }
   }
-  return isoFromNanos(amount * nanosPerUnit) ?? value.toString();
+  return isoFromNanos(amount * nanosPerUnit);
 }
 
 function date(value: DuckDBDateValue): string {
   if (value.days === INFINITE_DATE) return 'infinity';
   if (value.days === -INFINITE_DATE) return '-infinity';
-  return isoFromNanos(BigInt(value.days) * 86_400_000_000_000n)?.slice(0, -'T00:00:00.000Z'.length) ?? value.toString();
+  return isoDate(value.days);
 }
 
 function time(micros: bigint): string {
@@ -99,10 +120,10 @@ export function cellFromValue(value: unknown, type?: DuckDBType): Cell {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'bigint') return ExactNumber.from(String(value));
-  if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return timestamp(value, value.micros, 1000n);
-  if (value instanceof DuckDBTimestampMillisecondsValue) return timestamp(value, value.millis, 1_000_000n);
-  if (value instanceof DuckDBTimestampSecondsValue) return timestamp(value, value.seconds, 1_000_000_000n);
-  if (value instanceof DuckDBTimestampNanosecondsValue) return timestamp(value, value.nanos, 1n);
+  if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return timestamp(value.micros, 1000n);
+  if (value instanceof DuckDBTimestampMillisecondsValue) return timestamp(value.millis, 1_000_000n);
+  if (value instanceof DuckDBTimestampSecondsValue) return timestamp(value.seconds, 1_000_000_000n);
+  if (value instanceof DuckDBTimestampNanosecondsValue) return timestamp(value.nanos, 1n);
   if (value instanceof DuckDBDateValue) return date(value);
   if (value instanceof DuckDBTimeValue) return time(value.micros);
   if (value instanceof DuckDBIntervalValue) return duration(value.months, value.days, value.micros);

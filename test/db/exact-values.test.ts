@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DuckDBDateValue, DuckDBTimestampNanosecondsValue } from '@duckdb/node-api';
+import { cellFromValue } from '../../src/db/cell-from-value.js';
 import { parseJsonExact } from '../../src/db/parse-json-exact.js';
 import { jsonText } from '../../src/render/json-text.js';
 import { ExactNumber } from '../../src/render/types.js';
@@ -47,6 +49,24 @@ describe('parseJsonExact and jsonText: JSON in, the same numbers out', () => {
   });
 });
 
+describe('dates and times, computed without JavaScript Date or the time zone', () => {
+  it('agree with Date.toISOString wherever Date reaches (2,000 random days and nanoseconds)', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let k = 0; k < 2000; k++) {
+      const days = Math.floor((random() * 2 - 1) * 100_000_000);
+      expect(cellFromValue(new DuckDBDateValue(days))).toBe(new Date(days * 86_400_000).toISOString().slice(0, -14));
+      const ms = Math.floor((random() * 2 - 1) * 8.64e15);
+      expect(cellFromValue(new DuckDBTimestampNanosecondsValue(BigInt(ms) * 1_000_000n))).toBe(new Date(ms).toISOString());
+    }
+  });
+
+  it('beyond that range, in the same form', () => {
+    expect(cellFromValue(new DuckDBDateValue(2_100_000_000))).toBe('+5751574-09-19') // 2.1e9 days ≈ 5,749,604 years after 1970;
+    expect(cellFromValue(new DuckDBTimestampNanosecondsValue(-1n))).toBe('1969-12-31T23:59:59.999999999Z');
+  });
+});
+
 describe('sql --format json: every DuckDB type in a stable, exact form', () => {
   it('numbers exact, times ISO-8601 UTC (more digits only when there are), dates, times, intervals as ISO-8601, infinities by name', () => {
     const query = `SELECT 9007199254740993::BIGINT AS big, 18446744073709551615::UBIGINT AS ubig, 12345678901234567890123::HUGEINT AS huge,
@@ -80,7 +100,7 @@ describe('sql --format json: every DuckDB type in a stable, exact form', () => {
 ]
 `);
     const nested = runCli(['sql', `SELECT '[1,2]'::JSON::JSON[] AS l, {'j': '{"a":12345678901234567890}'::JSON} AS s, DATE '5881580-07-10' AS far`, path.join(FIXTURES, 'broken-documents'), '--format', 'json']);
-    expect(JSON.parse(nested.stdout.replace('12345678901234567890', '"big"'))).toEqual([{ l: [1, 2], s: { j: { a: 'big' } }, far: '5881580-07-10' }]);
+    expect(JSON.parse(nested.stdout.replace('12345678901234567890', '"big"'))).toEqual([{ l: [1, 2], s: { j: { a: 'big' } }, far: '+5881580-07-10' }]);
     const csv = runCli(['sql', 'SELECT 9007199254740993::BIGINT AS big, INTERVAL 90 MINUTE AS iv', path.join(FIXTURES, 'broken-documents'), '--format', 'csv']);
     expect(csv.stdout).toBe('big,iv\r\n9007199254740993,PT1H30M\r\n');
   });
