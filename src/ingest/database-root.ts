@@ -14,10 +14,21 @@ const under = (prefix: string, relPath: string) => (prefix === '' ? relPath : `$
 /** A directory's path under `root`; the root itself shows as its name (as discovery does). */
 const dirUnder = (root: string, dir: string) => posix(path.relative(root, dir)) || path.basename(dir);
 
-/** A database from before the root was stored: its root is where a file's key ends in its path. */
+/**
+ * A database from before the root was stored: its files' paths were relative to whichever load
+ * last read them. The widest root under which a file's key ends in its path is taken, and every
+ * file under it gets its path from its key again, so that one root holds for all of them.
+ */
 async function formerRoot(db: Database): Promise<string | undefined> {
-  const row = (await db.all(`SELECT key, path FROM input_files WHERE ends_with(key, '/' || path) LIMIT 1`)).rows[0];
-  return row ? (row.key as string).slice(0, -((row.path as string).length + 1)) : undefined;
+  const rows = (await db.all(`SELECT key, path FROM input_files WHERE ends_with(key, '/' || path)`)).rows;
+  if (rows.length === 0) return undefined;
+  const root = commonDirectory(rows.map((r) => (r.key as string).slice(0, -((r.path as string).length + 1))));
+  await db.transaction(async () => {
+    await db.run(`UPDATE input_files SET path = substr(key, length($root) + 2) WHERE starts_with(key, $root || '/')`, { root });
+    await db.run(`UPDATE input_problems SET path = f.path FROM input_files f WHERE input_problems.file_id = f.file_id`);
+    await db.run(`UPDATE task_outputs SET path = f.path FROM input_files f WHERE task_outputs.file_id = f.file_id`);
+  });
+  return root;
 }
 
 /** Rebases `inputs` onto the database's root (widening it, and the stored paths, when needed). */

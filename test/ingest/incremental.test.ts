@@ -151,6 +151,28 @@ describe('load --db', () => {
     expect(paths).toEqual([{ path: SESSION }, { path: `${SESSION}/events.jsonl` }]);
   });
 
+  it('a database from before the root was kept, whose last load was one session, gets one root for every path again', () => {
+    const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
+    fs.cpSync(path.join(home, SESSION), twin, { recursive: true });
+    fs.mkdirSync(path.join(home, 'tasks'));
+    fs.writeFileSync(path.join(home, 'tasks', 'a1b2c3d4e.output'), 'ok\n');
+    load();
+    // As an older trajaudit left it after `load <one session dir>`: that session's file as bare `events.jsonl`.
+    const older = spawnSync(process.execPath, ['-e', `
+      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { const c = await i.connect();
+        await c.run("DELETE FROM trajaudit_meta WHERE key = 'root'");
+        await c.run("UPDATE input_files SET path = 'events.jsonl' WHERE path LIKE '%0badf00d%'");
+        await c.run("UPDATE input_problems SET path = 'events.jsonl' WHERE path LIKE '%0badf00d%'"); c.closeSync(); i.closeSync(); });
+    `]);
+    expect(older.status).toBe(0);
+    expect(load()).toMatchObject({ unchanged: 3 });
+    const paths = runJson<{ path: string }[]>(['sql', 'SELECT DISTINCT path FROM input_files UNION SELECT DISTINCT path FROM input_problems UNION SELECT path FROM task_outputs ORDER BY 1', '--db', db]).value;
+    expect(paths).toEqual([{ path: 'tasks/a1b2c3d4e.output' }, { path: `${SESSION}/events.jsonl` }, { path: 'trajectories/sessions/20260815-091500-feedbeef/events.jsonl' }]);
+    const root = runJson<{ value: string }[]>(['sql', `SELECT value FROM trajaudit_meta WHERE key = 'root'`, '--db', db]).value;
+    expect(root).toEqual([{ value: fs.realpathSync(home) }]);
+  });
+
   it('never writes inside the input tree', () => {
     const before = fs.readdirSync(home, { recursive: true }).sort();
     load();
