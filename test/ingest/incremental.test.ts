@@ -18,6 +18,17 @@ const load = () => runJson<LoadRow[]>(['load', home, '--db', db]).value[0];
 const files = () => runJson<{ files: FileRow[] }>(['sources', '--db', db]).value.files;
 const eventLines = () => runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', '--db', db]).value;
 
+/** Runs SQL on a database file directly (not through trajaudit), as an older version or another tool would leave it. */
+function editDatabase(file: string, statements: string[]): void {
+  const run = spawnSync(process.execPath, ['-e', `
+    const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+    DuckDBInstance.create(${JSON.stringify(file)}).then(async (i) => { const c = await i.connect();
+      for (const sql of ${JSON.stringify(statements)}) await c.run(sql); c.closeSync(); i.closeSync(); });
+  `], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+}
+
 beforeEach(() => {
   work = tempDir();
   home = path.join(work.dir, 'home');
@@ -127,25 +138,14 @@ describe('load --db', () => {
     fs.symlinkSync(home, link);
     expect(runJson<LoadRow[]>(['load', link, '--db', db]).value[0]).toMatchObject({ loaded: 1 });
     // As an older trajaudit left it: the file keyed by the path as named, through the link.
-    const older = spawnSync(process.execPath, ['-e', `
-      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
-      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { const c = await i.connect();
-        await c.run("UPDATE input_files SET key = '${path.join(link, SESSION, 'events.jsonl')}'");
-        await c.run("DELETE FROM trajaudit_meta WHERE key = 'file_keys'"); c.closeSync(); i.closeSync(); });
-    `]);
-    expect(older.status).toBe(0);
+    editDatabase(db, [`UPDATE input_files SET key = '${path.join(link, SESSION, 'events.jsonl')}'`, "DELETE FROM trajaudit_meta WHERE key = 'file_keys'"]);
     expect(runJson<LoadRow[]>(['load', link, '--db', db]).value[0]).toMatchObject({ loaded: 0, unchanged: 1, files_in_db: 1 });
     expect(eventLines()).toHaveLength(4);
   });
 
   it('a database from before the root was kept finds it from its files, so a later load of one session keeps the paths', () => {
     load();
-    const older = spawnSync(process.execPath, ['-e', `
-      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
-      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { const c = await i.connect();
-        await c.run("DELETE FROM trajaudit_meta WHERE key = 'root'"); await c.run('UPDATE session_dirs SET key = NULL'); c.closeSync(); i.closeSync(); });
-    `]);
-    expect(older.status).toBe(0);
+    editDatabase(db, ["DELETE FROM trajaudit_meta WHERE key = 'root'", 'UPDATE session_dirs SET key = NULL']);
     expect(runJson<LoadRow[]>(['load', path.join(home, SESSION), '--db', db]).value[0]).toMatchObject({ unchanged: 1 });
     const paths = runJson<{ path: string }[]>(['sql', 'SELECT path FROM input_files UNION ALL SELECT path FROM session_dirs ORDER BY 1', '--db', db]).value;
     expect(paths).toEqual([{ path: SESSION }, { path: `${SESSION}/events.jsonl` }]);
@@ -158,14 +158,7 @@ describe('load --db', () => {
     fs.writeFileSync(path.join(home, 'tasks', 'a1b2c3d4e.output'), 'ok\n');
     load();
     // As an older trajaudit left it after `load <one session dir>`: that session's file as bare `events.jsonl`.
-    const older = spawnSync(process.execPath, ['-e', `
-      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
-      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { const c = await i.connect();
-        await c.run("DELETE FROM trajaudit_meta WHERE key = 'root'");
-        await c.run("UPDATE input_files SET path = 'events.jsonl' WHERE path LIKE '%0badf00d%'");
-        await c.run("UPDATE input_problems SET path = 'events.jsonl' WHERE path LIKE '%0badf00d%'"); c.closeSync(); i.closeSync(); });
-    `]);
-    expect(older.status).toBe(0);
+    editDatabase(db, ["DELETE FROM trajaudit_meta WHERE key = 'root'", "UPDATE input_files SET path = 'events.jsonl' WHERE path LIKE '%0badf00d%'", "UPDATE input_problems SET path = 'events.jsonl' WHERE path LIKE '%0badf00d%'"]);
     expect(load()).toMatchObject({ unchanged: 3 });
     const paths = runJson<{ path: string }[]>(['sql', 'SELECT DISTINCT path FROM input_files UNION SELECT DISTINCT path FROM input_problems UNION SELECT path FROM task_outputs ORDER BY 1', '--db', db]).value;
     expect(paths).toEqual([{ path: 'tasks/a1b2c3d4e.output' }, { path: `${SESSION}/events.jsonl` }, { path: 'trajectories/sessions/20260815-091500-feedbeef/events.jsonl' }]);
@@ -214,22 +207,13 @@ describe('load --db', () => {
 
   it('a query over another DuckDB file says it holds no trajaudit data', () => {
     const other = path.join(work.dir, 'other.duckdb');
-    const made = spawnSync(process.execPath, ['-e', `
-      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
-      DuckDBInstance.create(${JSON.stringify(other)}).then(async (i) => { const c = await i.connect(); await c.run('CREATE TABLE notes (t VARCHAR)'); c.closeSync(); i.closeSync(); });
-    `]);
-    expect(made.status).toBe(0);
+    editDatabase(other, ['CREATE TABLE notes (t VARCHAR)']);
     expect(runCli(['sql', 'SELECT 1', '--db', other])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${other} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${other}\n` });
   });
 
   it('a query over a database from another version brings its schema up to date once, then reads it read-only', () => {
     load();
-    const setVersion = spawnSync(process.execPath, ['-e', `
-      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
-      DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { const c = await i.connect();
-        await c.run("UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'"); await c.run('DROP VIEW stream_phases'); c.closeSync(); i.closeSync(); });
-    `]);
-    expect(setVersion.status).toBe(0);
+    editDatabase(db, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'DROP VIEW stream_phases']);
     const first = runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM stream_phases', '--db', db]);
     expect(first.run.code).toBe(0);
     expect(first.value).toEqual([{ n: 0 }]);
