@@ -68,20 +68,28 @@ interface Work {
 /**
  * Databases written before files were keyed by their real path keyed them by the path as named:
  * once, rekey those that reach a file through a link, so that it is not loaded a second time.
+ * A file such a database holds twice (through a link and directly) keeps one copy of its rows.
  */
 async function rekeyToRealPaths(db: Database): Promise<void> {
   if (db.path === null) return;
   const done = await db.all(`SELECT count(*) AS n FROM trajaudit_meta WHERE key = 'file_keys' AND value = 'real'`);
   if (done.rows[0].n === 1) return;
-  const rows = (await db.all(`SELECT file_id, key FROM input_files`)).rows;
+  const rows = (await db.all(`SELECT file_id, key, kind FROM input_files ORDER BY file_id`)).rows;
   const keys = new Set(rows.map((r) => r.key as string));
   await db.transaction(async () => {
     for (const row of rows) {
       const key = row.key as string;
       const real = fs.existsSync(key) ? fs.realpathSync.native(key) : key;
-      if (real === key || keys.has(real)) continue;
+      if (real === key) continue;
+      const id = row.file_id as number;
+      if (keys.has(real)) {
+        for (const table of [...adapters[row.kind as keyof typeof adapters].tables, 'input_problems', 'input_files']) {
+          await db.run(`DELETE FROM ${table} WHERE file_id = $id`, { id });
+        }
+        continue;
+      }
       keys.add(real);
-      await db.run(`UPDATE input_files SET key = $real WHERE file_id = $id`, { real, id: row.file_id as number });
+      await db.run(`UPDATE input_files SET key = $real WHERE file_id = $id`, { real, id });
     }
     await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('file_keys', 'real')`);
   });

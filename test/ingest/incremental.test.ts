@@ -143,6 +143,22 @@ describe('load --db', () => {
     expect(eventLines()).toHaveLength(4);
   });
 
+  it('a database from before real-path keys that holds a file twice (through a link and directly) keeps one copy', () => {
+    load();
+    const link = path.join(work.dir, 'link-to-home');
+    fs.symlinkSync(home, link);
+    // An older trajaudit loaded the home a second time through the link: same file, two keys, rows twice.
+    const linked = path.join(link, SESSION, 'events.jsonl');
+    editDatabase(db, [
+      `INSERT INTO input_files SELECT 999, '${linked}', path, kind, session_id, bytes, lines, valid, blank, malformed, mtime, head_hash, complete_bytes, complete_lines, tail_hash, min_ts, max_ts, loaded_at FROM input_files`,
+      'INSERT INTO events SELECT 999, session_id, line, ts, event, envelope_session_id, cwd, idx, agent_id, type, phase, data FROM events',
+      "DELETE FROM trajaudit_meta WHERE key = 'file_keys'",
+    ]);
+    expect(runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM events', '--db', db]).value).toEqual([{ n: 8 }]);
+    expect(load()).toMatchObject({ loaded: 0, unchanged: 1, files_in_db: 1 });
+    expect(eventLines()).toHaveLength(4);
+  });
+
   it('a database from before the root was kept finds it from its files, so a later load of one session keeps the paths', () => {
     load();
     editDatabase(db, ["DELETE FROM trajaudit_meta WHERE key = 'root'", 'UPDATE session_dirs SET key = NULL']);
