@@ -1,6 +1,6 @@
 // Contender (e), a floor for (c): the SQL `trajaudit load` runs for events.jsonl, alone. The same
 // read_json columns, row numbers and hot-field projection into the same table, with load's
-// settings (two connections of one DuckDB thread, 64 MiB transactions, a 192 MB memory limit,
+// settings (two connections of one DuckDB thread, 256 MiB transactions, a 192 MB memory limit,
 // a checkpoint at the end), and none of load's other work: no strict line scan, no ledger, no
 // other files. Load cannot beat this; it shows how much of load's time is DuckDB's own.
 //   node bench/lib/floor-duckdb.mjs <files-list.txt> <db-file>
@@ -25,7 +25,7 @@ const connections = [first, await instance.connect()];
 await Promise.all(connections.map(async (connection) => {
   while (queue.length) {
     const group = [];
-    for (let bytes = 0; queue.length && bytes < 64 * 2 ** 20; ) {
+    for (let bytes = 0; queue.length && bytes < 256 * 2 ** 20; ) {
       const next = queue.shift();
       group.push(next);
       bytes += fs.statSync(next[0]).size;
