@@ -96,15 +96,32 @@ WITH per_session AS (
     bool_or(event = 'SessionStart') AS has_session_start, bool_or(event = 'SessionEnd') AS has_session_end,
     bool_or(event IN ('StreamRestart', 'TurnComplete', 'LowYieldSpinIntervened')
       OR type IN ('cooldown_probe', 'cooldown_probe_denied')
-      OR (event IN ('RetryTelemetry', 'StreamPhase', 'StreamStall', 'WatchdogKill', 'TimeoutFired', 'ModelCallUnpaired')
-          AND (json_exists(data, '$.chunk_count') OR json_exists(data, '$.discardedChars')))
-      OR (event = 'AfterModelRaw' AND json_exists(data, '$.gateway_request_id'))) AS head_markers,
-    bool_or(event IN ('RetryTelemetry', 'StreamPhase', 'StreamStall', 'WatchdogKill', 'TimeoutFired')) AS stream_rows
-  FROM events GROUP BY session_id)
+      OR (event IN ('RetryTelemetry', 'StreamPhase', 'StreamStall', 'WatchdogKill', 'TimeoutFired')
+          AND (json_exists(data, '$.chunk_count') OR json_exists(data, '$.discardedChars')
+            OR json_exists(data, '$.discardedThinkingChars') OR json_exists(data, '$.probeDecision')))
+      OR (event = 'TimeoutFired' AND (data->>'layer') IN ('watchdog_kill', 'fetch_absolute_timeout'))
+      OR (event = 'StreamStall' AND (json_exists(data, '$.tier_ms') OR json_exists(data, '$.summary')))
+      OR (event = 'WatchdogKill' AND (json_exists(data, '$.snapshot_age_ms') OR json_exists(data, '$.snapshot_stale')))
+      OR (event = 'ModelCallUnpaired' AND (json_exists(data, '$.stream_snapshot.chunk_count')
+          OR json_exists(data, '$.stream_snapshot.snapshot_age_ms') OR json_exists(data, '$.stream_snapshot.snapshot_stale')))
+      OR (event = 'AfterModelRaw' AND (json_exists(data, '$.gateway_request_id') OR json_exists(data, '$.gateway_request_id_header')))) AS head_markers,
+    bool_or(event IN ('RetryTelemetry', 'StreamPhase', 'StreamStall', 'WatchdogKill', 'TimeoutFired')
+      OR (event = 'ModelCallUnpaired' AND json_type(data, '$.stream_snapshot') = 'OBJECT')) AS stream_rows
+  FROM events GROUP BY session_id),
+-- The other files' HEAD-only keys (formats doc §5, §8, §11, §12); an active request without them is OLD's.
+other_markers AS (
+  SELECT session_id, bool_or(json_exists(record, '$.active_request.chunk_count') OR json_exists(record, '$.active_request.snapshot_age_ms')) AS head,
+    bool_or(json_type(record, '$.active_request') = 'OBJECT') AS old_rows
+  FROM heartbeats GROUP BY session_id
+  UNION ALL SELECT session_id, bool_or(json_exists(summary, '$.pathological')), false FROM session_summaries GROUP BY session_id
+  UNION ALL SELECT session_id, true, false FROM session_index_rows GROUP BY session_id
+  UNION ALL SELECT session_id, bool_or(json_exists(record, '$.appVersion') OR json_exists(record, '$.peakRatio')), false
+    FROM usage_ledger_rows GROUP BY session_id),
+markers AS (SELECT session_id, bool_or(head) AS head, bool_or(old_rows) AS old_rows FROM other_markers GROUP BY session_id)
 SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.events, 0) AS events,
   coalesce(p.has_session_start, false) AS has_session_start, coalesce(p.has_session_end, false) AS has_session_end,
-  CASE WHEN p.head_markers THEN 'head' WHEN p.stream_rows THEN 'old' ELSE 'unknown' END AS generation
-FROM session_dirs d LEFT JOIN per_session p USING (session_id);
+  CASE WHEN p.head_markers OR m.head THEN 'head' WHEN p.stream_rows OR m.old_rows THEN 'old' ELSE 'unknown' END AS generation
+FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN markers m USING (session_id);
 `;
 
 export const SCHEMA_VERSION = createHash('sha1').update(TABLES).update(VIEWS).digest('hex');

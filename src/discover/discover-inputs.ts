@@ -117,6 +117,12 @@ class Collector {
     }
   }
 
+  /**
+   * Every directory in a sessions dir is a session's, even one holding nothing trajaudit reads:
+   * an upload with deleteAfterUpload leaves only metadata.json and .uploaded (formats doc §1.2),
+   * and directories on disk are a denominator of their own (§15.14). It is a `sessions` row
+   * with no events.
+   */
   sessionsDir(dir: string): void {
     // Real directories first, so that a link to one of them is seen as the alias it is.
     const listed = entries(dir).sort((a, b) => Number(a.link) - Number(b.link));
@@ -125,12 +131,10 @@ class Collector {
       const abs = path.join(dir, e.name);
       const real = e.isDirectory ? fs.realpathSync.native(abs) : '';
       if (e.isDirectory && seen.has(real)) this.skip(abs, `another name for session directory ${seen.get(real)}`);
-      else if (e.isDirectory && isSessionDir(abs)) {
+      else if (e.isDirectory) {
         seen.set(real, e.name);
         this.sessionDir(abs);
-      }
-      else if (e.isDirectory) this.skip(abs, 'session directory with no events.jsonl, errors.jsonl or warn.log');
-      else this.skip(abs, 'not a session directory');
+      } else this.skip(abs, 'not a session directory');
     }
   }
 

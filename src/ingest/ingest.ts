@@ -4,6 +4,7 @@
 // before the group it was writing, never with part of a file; the next run completes it.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import type { Progress } from '../command-result.js';
 import { type Database, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
@@ -33,7 +34,7 @@ export interface IngestSummary {
   outsideWindow: number;
   bytesRead: number;
   malformed: number;
-  /** Paths (as stored) of files in the database that are gone from disk; their rows are kept. */
+  /** Paths (as stored) of files in the database that are gone from disk; their rows are kept (see dropEndedHeartbeats). */
   gone: string[];
 }
 
@@ -99,9 +100,27 @@ async function rekeyToRealPaths(db: Database): Promise<void> {
   });
 }
 
-async function storedFiles(db: Database): Promise<Map<string, StoredFile & { path: string }>> {
-  const table = await db.all(`SELECT key, path, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash FROM input_files`);
-  return new Map(table.rows.map((row) => [row.key as string, row as unknown as StoredFile & { path: string }]));
+type Stored = StoredFile & { path: string; kind: keyof typeof adapters };
+
+async function storedFiles(db: Database): Promise<Map<string, Stored>> {
+  const table = await db.all(`SELECT key, path, kind, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash FROM input_files`);
+  return new Map(table.rows.map((row) => [row.key as string, row as unknown as Stored]));
+}
+
+/**
+ * sid-code deletes heartbeat.txt at a clean SessionEnd (formats doc §5): one gone from a session
+ * directory that is still there is that signal, not lost history, so its rows go too. Any other
+ * file that is gone keeps its rows (sid-code prunes old sessions; the database keeps them).
+ */
+async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>): Promise<void> {
+  const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !fs.existsSync(key) && fs.existsSync(path.dirname(key)));
+  if (ended.length === 0) return;
+  await db.transaction(async () => {
+    for (const [key, file] of ended) {
+      for (const table of [...adapters.heartbeat.tables, 'input_problems', 'input_files']) await db.run(`DELETE FROM ${table} WHERE file_id = $id`, { id: file.file_id });
+      stored.delete(key);
+    }
+  });
 }
 
 async function clearRows(db: Database, work: Work[], fromLine: (w: Work) => number): Promise<void> {
@@ -174,6 +193,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
   const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0, gone: [] };
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
+  await dropEndedHeartbeats(db, stored);
   const named = new Set(inputs.files.map((f) => f.absPath));
   for (const [key, file] of stored) if (!named.has(key) && !fs.existsSync(key)) summary.gone.push(file.path);
   const started = Date.now();

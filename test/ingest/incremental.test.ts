@@ -133,6 +133,24 @@ describe('load --db', () => {
     expect(run.stderr).toContain(`trajaudit: 1 file in ${db} no longer exists on disk (trajectories/sessions/20260815-091500-feedbeef/events.jsonl); its rows are kept: to drop them, load into a new --db\n`);
   });
 
+  it('drops the heartbeat of a session that ended cleanly (sid-code deletes heartbeat.txt at SessionEnd), and says nothing of it', () => {
+    const dir = path.join(home, SESSION);
+    const heartbeat = path.join(dir, 'heartbeat.txt');
+    fs.writeFileSync(heartbeat, JSON.stringify({ ts: '2026-08-15T09:20:10.000Z', session_id: '20260815-091500-0badf00d', event_loop_lag_ms: 1, active_request: null }));
+    const heartbeats = () => runJson<{ ts: string }[]>(['sql', 'SELECT ts FROM heartbeats', '--db', db]).value;
+    const files = () => runJson<{ kind: string }[]>(['sql', 'SELECT kind FROM input_files ORDER BY kind', '--db', db]).value.map((r) => r.kind);
+    expect(load()).toMatchObject({ loaded: 2 });
+    expect(heartbeats()).toEqual([{ ts: '2026-08-15T09:20:10.000Z' }]);
+    fs.appendFileSync(path.join(dir, 'events.jsonl'), '{"event":"SessionEnd","session_id":"20260815-091500-0badf00d","timestamp":"2026-08-15T09:20:11.000Z","data":{"reason":"exit"}}\n');
+    fs.rmSync(heartbeat);
+    const run = runCli(['load', home, '--db', db, '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('no longer exist');
+    expect(JSON.parse(run.stdout)[0]).toMatchObject({ files: 1, appended: 1, files_in_db: 1 });
+    expect(heartbeats()).toEqual([]);
+    expect(files()).toEqual(['events']);
+  });
+
   it('a database from before real-path keys, loaded through a link, is rekeyed once and not loaded twice', () => {
     const link = path.join(work.dir, 'link-to-home');
     fs.symlinkSync(home, link);
