@@ -99,6 +99,31 @@ describe('fixtures/home: tables', () => {
     expect(value).toEqual([{ rows: 7, sessions: 6 }]);
   });
 
+  it('usage_ledger and session_index: the later of two rows for one session is the one kept, whole', () => {
+    // usage-ledger.jsonl L1–L2 and session-index.jsonl L3–L4 hold two rows for one session each.
+    const { value: ledger } = runJson<Record<string, unknown>[]>(['sql', `SELECT session_id, ts, line, prompt_total, output, cost_usd, duration_ms, app_version FROM usage_ledger WHERE session_id = '3b9f02d6'`, HOME]);
+    expect(ledger).toEqual([{ session_id: '3b9f02d6', ts: '2026-08-10T02:15:48.000Z', line: 2, prompt_total: 39010, output: 713, cost_usd: 0.0247, duration_ms: 102886, app_version: null }]);
+    const { value: index } = runJson<Record<string, unknown>[]>(['sql', `SELECT session_id, ts, line, exit_status, turns, cost_usd, (SELECT count(*) FROM session_index) AS sessions FROM session_index WHERE session_id = '20260819-183103-4f7a9c2e'`, HOME]);
+    expect(index).toEqual([{ session_id: '20260819-183103-4f7a9c2e', ts: '2026-08-19T10:33:40.000Z', line: 4, exit_status: 'end_turn', turns: 2, cost_usd: 0.1968, sessions: 4 }]);
+  });
+
+  it('task_outputs: the type from the id prefix (a/s/w, formats doc §10)', () => {
+    const { value } = runJson<Record<string, unknown>[]>(['sql', 'SELECT prefix, task_type, count(*) AS files FROM task_outputs GROUP BY ALL ORDER BY 1', HOME]);
+    expect(value).toEqual([
+      { prefix: 'a', task_type: 'local_agent', files: 18 },
+      { prefix: 's', task_type: 'local_shell', files: 1 },
+      { prefix: 'w', task_type: 'local_workflow', files: 1 },
+    ]);
+  });
+
+  it('events keep the envelope session id where it differs from the directory (S3 after its resume, EXPECTED §1)', () => {
+    const { value } = runJson<Record<string, unknown>[]>(['sql', `SELECT envelope_session_id, count(*) AS n, min(line) AS first, max(line) AS last FROM events WHERE session_id = '20260814-093015-c7a2e5f1' GROUP BY 1 ORDER BY 2`, HOME]);
+    expect(value).toEqual([
+      { envelope_session_id: '20260814-152200-e90b3d14', n: 1, first: 101, last: 101 },
+      { envelope_session_id: '20260814-093015-c7a2e5f1', n: 100, first: 1, last: 102 },
+    ]);
+  });
+
   it('subagent_lifecycle extracts the task id that joins tasks/<taskId>.output and RetryTelemetry agentId', () => {
     const { value } = runJson<Record<string, unknown>[]>(['sql', `SELECT DISTINCT s.task_id, t.path IS NOT NULL AS has_output, r.agent_id AS retry_agent
       FROM subagent_lifecycle s LEFT JOIN task_outputs t USING (task_id) LEFT JOIN (SELECT DISTINCT task_id, agent_id FROM retry_telemetry) r USING (task_id)
