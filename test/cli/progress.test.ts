@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, FIXTURES, REPO, tempDir } from '../helpers/run-cli.js';
+
+// On a terminal, load shows a progress line on stderr (files, MiB, rate) and clears it when done;
+// --quiet silences it, and a pipe never gets it (every other CLI test runs on pipes and asserts
+// stderr whole). util-linux `script` gives the command a pseudo-terminal; stdout goes to a file,
+// so what comes back through the terminal is stderr alone.
+const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+
+describe.skipIf(!hasScript)('load on a terminal', () => {
+  const work = tempDir();
+  afterAll(work.cleanup);
+  const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+  const onTerminal = (args: string[]) => {
+    const command = [process.execPath, CLI, ...args].map(shellQuote).join(' ');
+    const run = spawnSync('script', ['-qec', `${command} >${shellQuote(path.join(work.dir, 'stdout.txt'))}`, '/dev/null'], {
+      cwd: REPO,
+      env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' },
+      encoding: 'utf8',
+    });
+    return { terminal: run.stdout, code: run.status };
+  };
+
+  it('shows files, MiB and rate on one line it rewrites, and clears it before the summary', () => {
+    const { terminal, code } = onTerminal(['load', path.join(FIXTURES, 'home'), '--db', path.join(work.dir, 'a.duckdb')]);
+    expect(code).toBe(0);
+    expect(terminal).toMatch(/^(\r\x1b\[2Kloading \d+\/36 files, \d+\.\d MiB, \d+ MiB\/s)+\r\x1b\[2Ktrajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n$/);
+  });
+
+  it('--quiet leaves only the summary', () => {
+    const { terminal, code } = onTerminal(['load', path.join(FIXTURES, 'home'), '--db', path.join(work.dir, 'b.duckdb'), '--quiet']);
+    expect(code).toBe(0);
+    expect(terminal).toBe('trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n');
+  });
+});
