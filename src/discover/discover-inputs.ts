@@ -35,6 +35,8 @@ export interface DiscoveredInputs {
   files: SourceFile[];
   sessionDirs: SessionDir[];
   skipped: SkippedInput[];
+  /** The directories named (real paths): what was skipped under them is all of `skipped`. */
+  scopes: string[];
 }
 
 const SESSION_FILES: Record<string, SourceKind> = {
@@ -85,6 +87,7 @@ class Collector {
   files = new Map<string, SourceFile>();
   sessionDirs = new Map<string, SessionDir>();
   skipped = new Map<string, SkippedInput>();
+  scopes: string[] = [];
   constructor(private readonly root: string) {}
 
   rel(abs: string): string {
@@ -205,6 +208,7 @@ function addNamedPath(c: Collector, named: string): void {
     return;
   }
   if (!stat.isDirectory()) throw new InputError(`${named} is neither a file nor a directory; ${WHAT_TO_PASS}`);
+  c.scopes.push(abs);
   if (looksLikeHome(abs)) return c.home(abs);
   if (isSessionDir(abs)) return c.sessionDir(abs);
   if (base === 'tasks' || hasTaskOutputs(abs)) return c.tasksDir(abs);
@@ -244,5 +248,6 @@ export function discoverInputs(paths: string[]): DiscoveredInputs {
     files: [...c.files.values()].sort(byPath),
     sessionDirs: [...c.sessionDirs.values()].sort(byPath),
     skipped: [...c.skipped.values()].sort(byPath),
+    scopes: c.scopes,
   };
 }

@@ -6,8 +6,10 @@ import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { commonDirectory, type DiscoveredInputs } from '../discover/discover-inputs.js';
 
+/** Tables whose rows carry their file's `path` (relative to the root) beside its file_id. */
+export const FILE_ID_PATH_TABLES = ['input_files', 'input_problems', 'task_outputs'];
 /** Tables whose `path` is a file's, relative to the root (session_dirs keeps its dir as `key`). */
-const FILE_PATH_TABLES = ['input_files', 'input_problems', 'skipped_inputs', 'task_outputs'];
+const FILE_PATH_TABLES = [...FILE_ID_PATH_TABLES, 'skipped_inputs'];
 
 const posix = (relative: string) => relative.split(path.sep).join('/');
 const under = (prefix: string, relPath: string) => (prefix === '' ? relPath : `${prefix}/${relPath}`);
@@ -59,5 +61,6 @@ export async function rootInputs(db: Database, inputs: DiscoveredInputs): Promis
     files: inputs.files.map((f) => ({ ...f, relPath: under(prefix, f.relPath) })),
     sessionDirs: inputs.sessionDirs.map((d) => ({ ...d, relPath: dirUnder(root, d.absPath) })),
     skipped: inputs.skipped.map((s) => ({ ...s, relPath: under(prefix, s.relPath) })),
+    scopes: inputs.scopes,
   };
 }

@@ -11,6 +11,7 @@ import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.j
 import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
 import { collectGarbage } from './collect-garbage.js';
+import { FILE_ID_PATH_TABLES } from './database-root.js';
 import { firstEventTime } from './first-event-time.js';
 import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
@@ -141,10 +142,13 @@ async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: 
   const dirs = await db.all(`SELECT session_id, path FROM session_dirs`);
   const known = new Map(dirs.rows.map((r) => [r.session_id as string, r.path as string]));
   if (inputs.sessionDirs.some((d) => known.get(d.sessionId) !== d.relPath)) return true;
-  const skipped = await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`);
+  const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => inScope(inputs, r.key as string));
   const now = [...inputs.skipped].sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
-  return skipped.rows.length !== now.length || skipped.rows.some((r, i) => r.key !== now[i].absPath || r.path !== now[i].relPath || r.reason !== now[i].reason);
+  return skipped.length !== now.length || skipped.some((r, i) => r.key !== now[i].absPath || r.path !== now[i].relPath || r.reason !== now[i].reason);
 }
+
+/** Under a directory this load named: its skipped entries are this load's to replace; the others stay. */
+const inScope = (inputs: DiscoveredInputs, key: string) => inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep));
 
 /** The input_files row; after an append the counts cover the whole file, recounted from the tables. */
 async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger, lineBase: number, startOffset: number): Promise<unknown[]> {
@@ -162,13 +166,18 @@ async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger
     const r = (await db.all(`SELECT min(ts)::VARCHAR AS min, max(ts)::VARCHAR AS max FROM ${table} WHERE file_id = ${fileId}`)).rows[0];
     range = { min: r.min as string | null, max: r.max as string | null };
   }
+  // The mtime of what was read: a file that grew while it was read, and not since, is unchanged
+  // next time. One that grew after the read keeps the earlier mtime; its growth is read next time.
+  const bytes = startOffset + ledger.bytes;
+  const after = fs.statSync(w.file.absPath);
+  const mtime = after.size === bytes ? after.mtime : w.stat.mtime;
   const head = headHash(w.file.absPath, w.stat.size);
   // A small file read whole: the block before its end is the head block (one read, not two).
   const tail = ledger.completeBytes === w.stat.size && w.stat.size <= HASH_BLOCK ? head : tailHash(w.file.absPath, ledger.completeBytes);
   return [
-    fileId, w.file.absPath, w.file.relPath, w.file.kind, w.file.sessionId, startOffset + ledger.bytes,
+    fileId, w.file.absPath, w.file.relPath, w.file.kind, w.file.sessionId, bytes,
     lineFormat ? lines : null, lineFormat ? valid : null, lineFormat ? lines - valid - malformed : null, lineFormat ? malformed : null,
-    w.stat.mtime.toISOString(), head, ledger.completeBytes, ledger.completeLines, tail, range.min, range.max, new Date().toISOString(),
+    mtime.toISOString(), head, ledger.completeBytes, ledger.completeLines, tail, range.min, range.max, new Date().toISOString(),
   ];
 }
 
@@ -213,13 +222,15 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       await db.runPositional(`DELETE FROM session_dirs WHERE session_id IN (${ids.slice(i, i + 500).map(() => '?').join(', ')})`, ids.slice(i, i + 500));
     }
     await insertRows(db, 'session_dirs', ['session_id', 'path', 'key'], inputs.sessionDirs.map((d) => [d.sessionId, d.relPath, d.absPath]));
-    await db.run(`DELETE FROM skipped_inputs`);
+    const gone = (await db.all(`SELECT key FROM skipped_inputs`)).rows.map((r) => r.key as string).filter((key) => inScope(inputs, key));
+    for (let i = 0; i < gone.length; i += 500) {
+      await db.runPositional(`DELETE FROM skipped_inputs WHERE key IN (${gone.slice(i, i + 500).map(() => '?').join(', ')})`, gone.slice(i, i + 500));
+    }
     await insertRows(db, 'skipped_inputs', ['key', 'path', 'reason'], inputs.skipped.map((s) => [s.absPath, s.relPath, s.reason]));
     const moved = inputs.files.filter((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath);
     for (const f of moved) {
       const id = stored.get(f.absPath)!.file_id;
-      await db.run(`UPDATE input_files SET path = $path WHERE file_id = ${id}`, { path: f.relPath });
-      await db.run(`UPDATE input_problems SET path = $path WHERE file_id = ${id}`, { path: f.relPath });
+      for (const table of FILE_ID_PATH_TABLES) await db.run(`UPDATE ${table} SET path = $path WHERE file_id = ${id}`, { path: f.relPath });
     }
   });
 
@@ -246,22 +257,36 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
    */
   const loadSmall = async (conn: Database, files: Work[]) => {
     const ids = await idsFor(conn, files);
-    const ledgers: LineLedger[] = [];
-    await conn.transaction(async () => {
-      await clearRows(conn, files, () => 0);
-      const batch = new RowBatch();
-      for (const [k, w] of files.entries()) {
-        const fileId = ids.get(w)!;
-        const { ledger, store } = await w.adapter.read({ db: conn, fileId, file: w.file, startOffset: 0, lineBase: 0, batch, inTransaction: true });
-        await store();
-        batch.add('input_files', FILE_COLUMNS, [await fileRow(conn, w, fileId, ledger, 0, 0)]);
-        batch.add('input_problems', PROBLEM_COLUMNS, problemRows(fileId, w.file, ledger));
-        ledgers.push(ledger);
-        if ((k + 1) % FLUSH_EVERY === 0) await batch.flush(conn);
+    const alone = new Set<Work>();
+    for (;;) {
+      const members = files.filter((w) => !alone.has(w));
+      const ledgers: LineLedger[] = [];
+      let current: Work | undefined;
+      try {
+        await conn.transaction(async () => {
+          await clearRows(conn, members, () => 0);
+          const batch = new RowBatch();
+          for (const [k, w] of members.entries()) {
+            current = w;
+            const fileId = ids.get(w)!;
+            const { ledger, store } = await w.adapter.read({ db: conn, fileId, file: w.file, startOffset: 0, lineBase: 0, batch, inTransaction: true });
+            await store();
+            batch.add('input_files', FILE_COLUMNS, [await fileRow(conn, w, fileId, ledger, 0, 0)]);
+            batch.add('input_problems', PROBLEM_COLUMNS, problemRows(fileId, w.file, ledger));
+            ledgers.push(ledger);
+            if ((k + 1) % FLUSH_EVERY === 0) await batch.flush(conn);
+          }
+          await batch.flush(conn);
+        });
+        members.forEach((w, k) => record(w, ledgers[k]));
+        break;
+      } catch (error) {
+        // A ledger with a CRLF line or invalid UTF-8: the staged reader takes it only on its own.
+        if (!(error instanceof ReaderRefused) || !current) throw error;
+        alone.add(current);
       }
-      await batch.flush(conn);
-    });
-    files.forEach((w, k) => record(w, ledgers[k]));
+    }
+    for (const w of alone) await loadAlone(conn, w, ids.get(w)!);
     tick();
   };
 
@@ -315,6 +340,18 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     const files: unknown[][] = [];
     for (const { w, fileId, ledger } of read) files.push(await fileRow(conn, w, fileId, ledger, lineBaseOf(w), startOf(w)));
     await insertRows(conn, 'input_files', FILE_COLUMNS, files);
+  };
+  /**
+   * A file the staged reader can only take outside a transaction (StageRange.inTransaction): read
+   * on its own, then written with its ledger entry in a transaction of its own.
+   */
+  const loadAlone = async (conn: Database, w: Work, fileId: number) => {
+    const { ledger, write } = await readJsonl(conn, w, fileId, false);
+    await conn.transaction(async () => {
+      await write();
+      await writeLedgers(conn, [{ w, fileId, ledger }]);
+    });
+    record(w, ledger);
   };
   /** Inside a group's transaction: a whole file straight into its table when the adapter can, else staged. */
   const direct = (w: Work, refused: Set<Work>) => DIRECT_READER && w.adapter.loadDirect !== undefined && w.plan.action !== 'append' && !refused.has(w);
@@ -379,15 +416,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
         inFlight({ files: -pending.files, bytes: -pending.bytes });
       }
     }
-    for (const w of alone) {
-      const fileId = ids.get(w)!;
-      const { ledger, write } = await readJsonl(conn, w, fileId, false);
-      await conn.transaction(async () => {
-        await write();
-        await writeLedgers(conn, [{ w, fileId, ledger }]);
-      });
-      record(w, ledger);
-    }
+    for (const w of alone) await loadAlone(conn, w, ids.get(w)!);
     tick();
   };
   // Files not yet committed by any connection, for the progress line.

@@ -25,7 +25,9 @@ export function planFile(absPath: string, stat: fs.Stats, stored: StoredFile | u
   if (stat.size < stored.bytes) return { action: 'reload' };
   const sameHead = stored.head_hash === headHash(absPath, stored.bytes);
   if (stat.size === stored.bytes && stored.mtime === stat.mtime.toISOString() && sameHead) return { action: 'unchanged' };
-  const grown = stat.size > stored.complete_bytes;
+  // Appending is the only change a writer makes here, and it always grows the file: the same
+  // size with a new mtime is an edit in place, even where a cut last line was.
+  const grown = stat.size > stored.bytes;
   if (appendable && grown && sameHead && stored.tail_hash === tailHash(absPath, stored.complete_bytes)) {
     return { action: 'append', startOffset: stored.complete_bytes, lineBase: stored.complete_lines };
   }

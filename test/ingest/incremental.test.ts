@@ -65,6 +65,21 @@ describe('load --db', () => {
     expect(eventLines()[0]).toEqual({ line: 1, event: 'SessionStarT' });
   });
 
+  it('reloads a file edited in place to the same size, even one whose last line was cut (only an append grows a file)', () => {
+    const line = (i: number) => JSON.stringify({ event: 'StreamPhase', session_id: 'x', timestamp: '2026-08-15T09:15:00.000Z', data: { index: 100 + i, phase: 'fetch_sent' } });
+    const lines = Array.from({ length: 200 }, (_, i) => line(i));
+    const cut = line(999).slice(0, 40);
+    fs.writeFileSync(events(), `${lines.join('\n')}\n${cut}`);
+    expect(load()).toMatchObject({ loaded: 1 });
+    // Past the first 4 KiB and before the last 4 KiB read: neither block's hash sees the edit.
+    lines[100] = lines[100].replace('"index":200', '"index":777');
+    fs.writeFileSync(events(), `${lines.join('\n')}\n${cut.replace('StreamPhase', 'StreamPhasf')}`);
+    fs.utimesSync(events(), new Date(), new Date(Date.now() + 5000));
+    expect(load()).toMatchObject({ reloaded: 1, appended: 0 });
+    const idx = runJson<{ idx: number }[]>(['sql', 'SELECT idx FROM events WHERE line = 101', '--db', db]).value;
+    expect(idx).toEqual([{ idx: 777 }]);
+  });
+
   it('reloads a rewritten usage ledger whole: the writer upserts, so growth is not an append', () => {
     const ledger = path.join(home, 'usage-ledger.jsonl');
     const row = (k: number, cost: string) => `{"ts":1786328065,"sessionId":"s${String(k).padStart(3, '0')}","model":"glm-5.2","promptTotal":100,"costUSD":${cost}}\n`;
@@ -120,6 +135,35 @@ describe('load --db', () => {
     expect(paths()).toEqual([...whole.map((p) => `home/${p}`), 'other-home/trajectories/sessions/20260815-091500-0caff01d', 'other-home/trajectories/sessions/20260815-091500-0caff01d/events.jsonl']);
     expect(load()).toMatchObject({ unchanged: 2 });
     expect(paths()).toHaveLength(6);
+  });
+
+  it('a later load of one session or one file keeps what was skipped elsewhere in the home', () => {
+    const full = path.join(work.dir, 'full');
+    fs.cpSync(path.join(FIXTURES, 'home'), full, { recursive: true });
+    const skipped = (file: string) => runJson<{ path: string }[]>(['sql', 'SELECT path FROM skipped_inputs ORDER BY path', '--db', file]).value.map((r) => r.path);
+    const fresh = path.join(work.dir, 'fresh.duckdb');
+    runJson(['load', full, '--db', fresh]);
+    expect(skipped(fresh)).toEqual([
+      'EXPECTED.md',
+      'trajectories/sessions/20260814-093015-c7a2e5f1/raw.jsonl',
+      'trajectories/sessions/20260814-093015-c7a2e5f1/session.traj',
+      'trajectories/sessions/20260819-183103-4f7a9c2e/tool-outputs',
+    ]);
+    const session = path.join(full, 'trajectories/sessions/20260819-183103-4f7a9c2e');
+    runJson(['load', full, '--db', db]);
+    runJson(['load', session, '--db', db]);
+    runJson(['load', path.join(session, 'events.jsonl'), '--db', db]);
+    expect(skipped(db)).toEqual(skipped(fresh));
+  });
+
+  it('moving a tasks dir moves the paths task_outputs shows with it', () => {
+    const store = path.join(work.dir, 'store');
+    fs.cpSync(path.join(FIXTURES, 'home', 'tasks'), path.join(store, 'tasks'), { recursive: true });
+    fs.symlinkSync(path.join(store, 'tasks'), path.join(home, 'tasks'));
+    runJson(['load', home, '--db', db]);
+    runJson(['load', path.join(store, 'tasks'), '--db', db]);
+    const rows = runJson<{ file_path: string; task_path: string }[]>(['sql', 'SELECT f.path AS file_path, t.path AS task_path FROM input_files f JOIN task_outputs t USING (file_id) ORDER BY 1 LIMIT 1', '--db', db]).value;
+    expect(rows).toEqual([{ file_path: 'store/tasks/a0z6h3j8d.output', task_path: 'store/tasks/a0z6h3j8d.output' }]);
   });
 
   it('says when files it holds are gone from disk, and keeps their rows', () => {

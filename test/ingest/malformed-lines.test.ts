@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, runJson } from '../helpers/run-cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 
 const HOME = path.join(FIXTURES, 'malformed-lines');
 const FILE = 'trajectories/sessions/20260815-091500-0badf00d/events.jsonl';
@@ -70,5 +71,38 @@ describe('fixtures/malformed-lines: every line accounted for', () => {
     ]);
     const { value } = runJson(['sources', HOME, '--section', 'totals']);
     expect(value).toEqual([{ files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, skipped: 0 }]);
+  });
+});
+
+describe('lines only the Node splitter reads (CRLF, invalid UTF-8), in every JSONL format', () => {
+  const work = tempDir();
+  afterAll(work.cleanup);
+  const db = path.join(work.dir, 'audit.duckdb');
+
+  it('a ledger or index with a CRLF line or an invalid UTF-8 byte loads, each line accounted for', () => {
+    const home = path.join(work.dir, 'home');
+    fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
+    fs.appendFileSync(path.join(home, 'session-index.jsonl'), '{"session_id":"zz","ts":1787278600}\r\n');
+    fs.appendFileSync(path.join(home, 'usage-ledger.jsonl'), Buffer.from('{"sessionId":"zz","ts":1787278600,"note":"\xff"}\n', 'latin1'));
+    const { value, run } = runJson<Ledger>(['sources', home, '--db', db]);
+    expect(run.code).toBe(0);
+    expect(value.files.filter((f) => !f.path.includes('/')).map((f) => [f.path, f.lines, f.valid, f.blank, f.malformed])).toEqual([
+      ['session-index.jsonl', 6, 6, 0, 0],
+      ['usage-ledger.jsonl', 8, 7, 0, 1],
+    ]);
+    expect(value.problems.filter((p) => p.where.startsWith('usage')).map((p) => [p.where, p.byte_offset, p.reason])).toEqual([
+      ['usage-ledger.jsonl:8', 2076, 'invalid UTF-8 byte sequence'],
+    ]);
+  });
+
+  it('a line of 7.5 MiB in a file with invalid UTF-8 fits the buffer pool of a --db load', () => {
+    const dir = path.join(work.dir, 'long', 'trajectories', 'sessions', '20260815-091500-1ongl1ne');
+    fs.mkdirSync(dir, { recursive: true });
+    const long = `{"event":"UserPromptSubmit","session_id":"x","timestamp":"2026-08-15T09:15:00.000Z","data":{"prompt":"${'a'.repeat(7.5 * 1024 * 1024)}"}}`;
+    fs.writeFileSync(path.join(dir, 'events.jsonl'), Buffer.concat([Buffer.from(`{"event":"SessionStart","data":{}}\n${long}\n`), Buffer.from([0xff, 0x0a])]));
+    const { value, run } = runJson<Ledger>(['sources', path.join(work.dir, 'long'), '--db', path.join(work.dir, 'long.duckdb')]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(value.files.map((f) => [f.lines, f.valid, f.blank, f.malformed])).toEqual([[3, 2, 0, 1]]);
   });
 });
