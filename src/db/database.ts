@@ -48,17 +48,25 @@ function toTabular(result: DuckDBResultReader): Tabular {
 }
 
 function describeOpenError(path: string, error: unknown): InputError {
+  if (error instanceof InputError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/lock/i.test(message)) {
+  if (/Could not set lock on file/i.test(message)) {
     return new InputError(`database ${path} is busy: another process has it open (a load writes alone; queries share it with other queries); wait for it to finish and run again`);
   }
+  if (/Permission denied/i.test(message)) return new InputError(`cannot open --db ${path}: permission denied; check the permissions of the file and of its directory`);
+  if (/Not a directory/i.test(message)) return new InputError(`--db ${path}: a directory on its path is a file; pass a path under a directory`);
+  if (CORRUPT.test(message)) return corrupt(path, message);
   return new InputError(`${path} is not a DuckDB database trajaudit can open (${message.split('\n')[0]}); pass --db a new file name or a file written by \`trajaudit load\``);
 }
 
 const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
 
+const CORRUPT = /Corrupt database file|checksum/i;
+const corrupt = (path: string, message: string) =>
+  new InputError(`--db ${path} is corrupt (${message.split('\n')[0]}); restore it from a copy, or load into a new --db`);
+
 /** DuckDB's own errors, as the user can act on them; everything else stays an internal error. */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
+async function guarded<T>(path: string | null, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -66,6 +74,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     if (message.startsWith('Out of Memory Error')) {
       throw new InputError(`DuckDB ran out of memory (${message.split('\n')[0]}); raise TRAJAUDIT_MEMORY_LIMIT (default ${DEFAULT_FILE_MEMORY_LIMIT} for --db files) or free memory`);
     }
+    if (message.startsWith('IO Error') && CORRUPT.test(message)) throw corrupt(path ?? ':memory:', message);
     throw error;
   }
 }
@@ -76,25 +85,25 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
   return {
     path,
     async run(sql, params) {
-      await guarded(() => connection.run(sql, usedParams(sql, params)));
+      await guarded(path, () => connection.run(sql, usedParams(sql, params)));
     },
     async change(sql, params) {
-      return (await guarded(() => connection.run(sql, usedParams(sql, params)))).rowsChanged;
+      return (await guarded(path, () => connection.run(sql, usedParams(sql, params)))).rowsChanged;
     },
     async runPositional(sql, values) {
-      await guarded(() => connection.run(sql, values as never));
+      await guarded(path, () => connection.run(sql, values as never));
     },
     async all(sql, params) {
-      return toTabular(await guarded(() => connection.runAndReadAll(sql, usedParams(sql, params))));
+      return toTabular(await guarded(path, () => connection.runAndReadAll(sql, usedParams(sql, params))));
     },
     async countStatements(sql) {
-      return (await guarded(() => connection.extractStatements(sql))).count;
+      return (await guarded(path, () => connection.extractStatements(sql))).count;
     },
     async transaction(work) {
       await connection.run('BEGIN TRANSACTION');
       try {
         const value = await work();
-        await guarded(() => connection.run('COMMIT'));
+        await guarded(path, () => connection.run('COMMIT'));
         return value;
       } catch (error) {
         await connection.run('ROLLBACK').catch(() => undefined);
@@ -116,6 +125,10 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
  * `readOnly` (a query over --db as it is): any number of readers at once, and no file is created.
  */
 export async function openDatabase(path?: string, options: { readOnly?: boolean } = {}): Promise<Database> {
+  // DuckDB takes '' and ':memory:' as an in-memory database, and `md:` as a remote one.
+  if (path !== undefined && (path === '' || path.startsWith(':') || /^(md|motherduck):/i.test(path))) {
+    throw new InputError(`--db ${JSON.stringify(path)} is not a file name; pass --db a path for the DuckDB database file (or leave --db out to work in memory)`);
+  }
   if (path !== undefined && fs.existsSync(path) && fs.statSync(path).isDirectory()) {
     throw new InputError(`--db ${path} is a directory; pass a file name for the DuckDB database`);
   }
@@ -125,6 +138,15 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   const readOnly = path !== undefined && options.readOnly === true;
   if (readOnly && !fs.existsSync(path)) {
     throw new InputError(`--db ${path} does not exist; create it with: trajaudit load <paths> --db ${path}`);
+  }
+  if (path !== undefined && !readOnly) {
+    // DuckDB writes its log (<db>.wal) beside the file at the first commit.
+    const dir = pathModule.dirname(pathModule.resolve(path));
+    try {
+      fs.accessSync(dir, fs.constants.W_OK);
+    } catch {
+      throw new InputError(`--db ${path}: cannot write in ${dir} (permission denied), where DuckDB keeps the database's log; pass a --db in a directory you can write`);
+    }
   }
   let instance: DuckDBInstance;
   try {

@@ -1,5 +1,6 @@
 // Named paths → the typed files the ingest adapters read. Accepts a sid-code home, a
 // trajectories dir, a trajectories/sessions dir, session dirs, single session files and tasks dirs.
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -63,23 +64,29 @@ interface Entry {
 }
 
 function entries(dir: string): Entry[] {
-  let dirents: fs.Dirent[];
+  let dirents: fs.Dirent<Buffer>[];
   try {
-    dirents = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    dirents = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
   } catch (error) {
     throw new InputError(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? error}; check its permissions`);
   }
-  return dirents.map((e) => {
-    if (!e.isSymbolicLink()) return { name: e.name, isFile: e.isFile(), isDirectory: e.isDirectory(), link: false };
+  const listed = dirents.map((e) => ({ dirent: e, name: e.name.toString('utf8') })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return listed.map(({ dirent: e, name }) => {
+    // A name that is not UTF-8 cannot be opened through a JavaScript string: neither a file nor
+    // a directory here, so it is skipped (see Collector.skip).
+    if (!isUtf8(e.name)) return { name, isFile: false, isDirectory: false, link: false };
+    if (!e.isSymbolicLink()) return { name, isFile: e.isFile(), isDirectory: e.isDirectory(), link: false };
     try {
-      const target = fs.statSync(path.join(dir, e.name));
-      return { name: e.name, isFile: target.isFile(), isDirectory: target.isDirectory(), link: true };
+      const target = fs.statSync(path.join(dir, name));
+      return { name, isFile: target.isFile(), isDirectory: target.isDirectory(), link: true };
     } catch {
-      return { name: e.name, isFile: false, isDirectory: false, link: true }; // a broken link: skipped, and said so
+      return { name, isFile: false, isDirectory: false, link: true }; // a broken link: skipped, and said so
     }
   });
 }
 
+/** A name trajaudit reads when it is a file. */
+const readsByName = (name: string) => name in SESSION_FILES || name in HOME_FILES || name.endsWith('.output');
 const isSessionDir = (dir: string) => entries(dir).some((e) => e.isFile && e.name in SESSION_FILES);
 const hasTaskOutputs = (dir: string) => entries(dir).some((e) => e.isFile && e.name.endsWith('.output'));
 
@@ -106,7 +113,11 @@ class Collector {
   }
 
   skip(abs: string, reason: string): void {
-    if (fs.lstatSync(abs).isSymbolicLink() && !fs.existsSync(abs)) reason = 'broken symbolic link';
+    const entry = fs.lstatSync(abs, { throwIfNoEntry: false });
+    if (entry === undefined) reason = 'its name is not valid UTF-8, so trajaudit cannot open it; rename it';
+    else if (entry.isSymbolicLink() && !fs.existsSync(abs)) reason = 'broken symbolic link';
+    else if (!entry.isFile() && !entry.isDirectory() && !entry.isSymbolicLink()) reason = 'not a regular file (a FIFO, socket or device)';
+    else if (fs.statSync(abs).isDirectory() && readsByName(path.basename(abs))) reason = 'a directory where trajaudit reads a file of this name';
     this.skipped.set(abs, { absPath: abs, relPath: this.rel(abs), reason });
   }
 
@@ -192,7 +203,9 @@ function addNamedPath(c: Collector, named: string): void {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(abs);
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EACCES') throw new InputError(`cannot reach path ${named}: permission denied (a directory on its way cannot be entered); check its permissions`);
+    if (named.includes('\uFFFD')) throw new InputError(`path ${named} does not exist as written: its name is not valid UTF-8, which trajaudit cannot open; rename it`);
     throw new InputError(`path ${named} does not exist; ${WHAT_TO_PASS}`);
   }
   const base = path.basename(abs);
@@ -211,9 +224,11 @@ function addNamedPath(c: Collector, named: string): void {
   c.scopes.push(abs);
   if (looksLikeHome(abs)) return c.home(abs);
   if (isSessionDir(abs)) return c.sessionDir(abs);
-  if (base === 'tasks' || hasTaskOutputs(abs)) return c.tasksDir(abs);
+  if (base === 'tasks') return c.tasksDir(abs);
   if (base === 'trajectories' || entries(abs).some((e) => e.isDirectory && e.name === 'sessions')) return c.trajectories(abs);
+  // Session dirs before *.output files: a stray build.output in a sessions dir does not make it a tasks dir.
   if (entries(abs).some((e) => e.isDirectory && isSessionDir(path.join(abs, e.name)))) return c.sessionsDir(abs);
+  if (hasTaskOutputs(abs)) return c.tasksDir(abs);
   throw new InputError(`${named} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); ${WHAT_TO_PASS}`);
 }
 
@@ -234,6 +249,8 @@ function commonRoot(paths: string[]): string {
 }
 
 export function discoverInputs(paths: string[]): DiscoveredInputs {
+  // path.resolve('') is the current directory: an empty argument (an unset variable) is a mistake.
+  if (paths.some((p) => p.trim() === '')) throw new InputError(`an input path is empty (an unset variable?); ${WHAT_TO_PASS}`);
   const root = commonRoot(paths);
   const c = new Collector(root);
   for (const named of paths) addNamedPath(c, named);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Progress } from '../command-result.js';
 import { type Database, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
+import { InputError } from '../errors.js';
 import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
 import { collectGarbage } from './collect-garbage.js';
@@ -101,6 +102,9 @@ async function rekeyToRealPaths(db: Database): Promise<void> {
   });
 }
 
+/** A file is gone when nothing is at its path, or something that is not a file (a directory). */
+const isFile = (key: string) => fs.statSync(key, { throwIfNoEntry: false })?.isFile() === true;
+
 type Stored = StoredFile & { path: string; kind: keyof typeof adapters };
 
 async function storedFiles(db: Database): Promise<Map<string, Stored>> {
@@ -114,7 +118,7 @@ async function storedFiles(db: Database): Promise<Map<string, Stored>> {
  * file that is gone keeps its rows (sid-code prunes old sessions; the database keeps them).
  */
 async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>): Promise<void> {
-  const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !fs.existsSync(key) && fs.existsSync(path.dirname(key)));
+  const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !isFile(key) && fs.existsSync(path.dirname(key)));
   if (ended.length === 0) return;
   await db.transaction(async () => {
     for (const [key, file] of ended) {
@@ -134,6 +138,18 @@ async function clearRows(db: Database, work: Work[], fromLine: (w: Work) => numb
     await db.run(`DELETE FROM input_problems WHERE file_id = ${id}${lineFilter}`);
     await db.run(`DELETE FROM input_files WHERE file_id = ${id}`);
   }
+}
+
+/**
+ * A file removed between discovery and its read (sid-code prunes old sessions as it runs): an
+ * input error that names it, instead of the reader's own error. Anything else is returned as is.
+ */
+function removedWhileRead(error: unknown): unknown {
+  const node = error as NodeJS.ErrnoException;
+  const duck = error instanceof Error ? /No files found that match the pattern "(.*)"/.exec(error.message) : null;
+  const file = node?.code === 'ENOENT' ? node.path : duck?.[1];
+  if (file === undefined) return error;
+  return new InputError(`${file} was removed while trajaudit was reading it; run the command again (a file that is gone is no longer read)`);
 }
 
 /** Whether session dirs, skipped files or display paths differ from what the database holds. */
@@ -169,8 +185,8 @@ async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger
   // The mtime of what was read: a file that grew while it was read, and not since, is unchanged
   // next time. One that grew after the read keeps the earlier mtime; its growth is read next time.
   const bytes = startOffset + ledger.bytes;
-  const after = fs.statSync(w.file.absPath);
-  const mtime = after.size === bytes ? after.mtime : w.stat.mtime;
+  const after = fs.statSync(w.file.absPath, { throwIfNoEntry: false });
+  const mtime = after?.size === bytes ? after.mtime : w.stat.mtime;
   const head = headHash(w.file.absPath, w.stat.size);
   // A small file read whole: the block before its end is the head block (one read, not two).
   const tail = ledger.completeBytes === w.stat.size && w.stat.size <= HASH_BLOCK ? head : tailHash(w.file.absPath, ledger.completeBytes);
@@ -204,7 +220,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
   const stored = await storedFiles(db);
   await dropEndedHeartbeats(db, stored);
   const named = new Set(inputs.files.map((f) => f.absPath));
-  for (const [key, file] of stored) if (!named.has(key) && !fs.existsSync(key)) summary.gone.push(file.path);
+  for (const [key, file] of stored) if (!named.has(key) && !isFile(key)) summary.gone.push(file.path);
   const started = Date.now();
   let done = 0;
   let shownAt = 0;
@@ -292,7 +308,12 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
 
   for (const file of inputs.files) {
     const adapter = adapters[file.kind];
-    const stat = fs.statSync(file.absPath);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file.absPath);
+    } catch (error) {
+      throw removedWhileRead(error);
+    }
     const previous = stored.get(file.absPath);
     if (!previous && adapter.timed && outsideWindow(file, stat, window)) {
       summary.outsideWindow += 1;
@@ -484,7 +505,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       }
     }));
     const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-    if (rejected) throw rejected.reason;
+    if (rejected) throw removedWhileRead(rejected.reason);
   } finally {
     for (const conn of connections.slice(1)) conn.close();
     if (jsonl.length > 0) await db.run(`RESET threads`);

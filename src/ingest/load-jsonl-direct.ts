@@ -5,6 +5,7 @@
 // only the all-NULL rows need a second look. Anything that breaks that correspondence refuses the
 // file, and the caller reads it the staged way instead (stage-jsonl.ts).
 import type { Database } from '../db/database.js';
+import { literalPath } from '../db/literal-path.js';
 import { InputError } from '../errors.js';
 import type { LineLedger, Problem } from './line-ledger.js';
 import { excerpt } from './strict-json.js';
@@ -102,7 +103,7 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, target: Di
     WHERE NOT (${keys.map((k) => `${k} IS NULL`).join(' AND ')})${excluded.length ? ` AND line_no NOT IN (${excluded.join(', ')})` : ''})`;
   let inserted: number;
   try {
-    inserted = await db.change(`INSERT INTO ${spec.table} ${spec.projection(source)}`, { src: target.absPath, file_id: target.fileId, session_id: target.sessionId });
+    inserted = await db.change(`INSERT INTO ${spec.table} ${spec.projection(source)}`, { src: literalPath(target.absPath), file_id: target.fileId, session_id: target.sessionId });
   } catch (error) {
     if (error instanceof InputError) throw error; // out of memory: the staged reader would not fare better
     throw new DirectReadRefused(`${target.absPath}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
+import { literalPath } from '../db/literal-path.js';
 
 /** Column types per table, asked once per connection (~7 ms a question; a load makes many batches). */
 const typesByConnection = new WeakMap<Database, Map<string, Map<string, string>>>();
@@ -41,7 +42,7 @@ export class RowBatch {
         await db.run(
           `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select}
            FROM read_json($file, format='newline_delimited', columns={${spec}})`,
-          { file },
+          { file: literalPath(file) },
         );
       }
       this.tables.clear();

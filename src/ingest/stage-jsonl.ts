@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
+import { literalPath } from '../db/literal-path.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
 
@@ -85,7 +86,7 @@ function classify(source: string, shape: StageShape): string {
 async function stageWithDuckDb(db: Database, src: string, lineBase: number, shape: StageShape): Promise<void> {
   await db.run(
     classify(`SELECT row_number() OVER () + $base AS line_no, line, coalesce(strlen(line), 0) AS len FROM ${READ_LINES}`, shape),
-    { src, base: lineBase },
+    { src: literalPath(src), base: lineBase },
   );
 }
 
@@ -120,7 +121,7 @@ async function stageWithNode(db: Database, src: string, lineBase: number, shape:
   await db.run(
     `CREATE OR REPLACE TEMP TABLE wrapped_lines AS SELECT n AS line_no, line, len
      FROM read_json($src, format='newline_delimited', columns={n: 'BIGINT', line: 'VARCHAR', len: 'BIGINT'})`,
-    { src: wrapped },
+    { src: literalPath(wrapped) },
   );
   await db.run(classify('SELECT line_no, line, len FROM wrapped_lines', shape));
   await db.run('DROP TABLE wrapped_lines');
