@@ -36,7 +36,7 @@ export interface DiscoveredInputs {
   files: SourceFile[];
   sessionDirs: SessionDir[];
   skipped: SkippedInput[];
-  /** The directories named (real paths): what was skipped under them is all of `skipped`. */
+  /** The directories listed (real paths): what was skipped under them is all of `skipped`. */
   scopes: string[];
 }
 
@@ -118,13 +118,22 @@ class Collector {
     else if (entry.isSymbolicLink() && !fs.existsSync(abs)) reason = 'broken symbolic link';
     else if (!entry.isFile() && !entry.isDirectory() && !entry.isSymbolicLink()) reason = 'not a regular file (a FIFO, socket or device)';
     else if (fs.statSync(abs).isDirectory() && readsByName(path.basename(abs))) reason = 'a directory where trajaudit reads a file of this name';
-    this.skipped.set(abs, { absPath: abs, relPath: this.rel(abs), reason });
+    // Keyed through its directory's real path, as files are: the same entry reached through a
+    // linked session dir and directly is one entry.
+    const key = path.join(fs.realpathSync.native(path.dirname(abs)), path.basename(abs));
+    this.skipped.set(key, { absPath: key, relPath: this.rel(abs), reason });
+  }
+
+  /** A directory's entries; what is skipped under it is this load's to replace (`scopes`). */
+  list(dir: string): Entry[] {
+    this.scopes.push(fs.realpathSync.native(dir));
+    return entries(dir);
   }
 
   sessionDir(dir: string): void {
     const sessionId = path.basename(dir);
     this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.rel(dir) });
-    for (const e of entries(dir)) {
+    for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
       if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
       else this.skip(abs, e.isDirectory ? 'directory not read (not a telemetry format)' : 'not a format trajaudit reads');
@@ -139,7 +148,7 @@ class Collector {
    */
   sessionsDir(dir: string): void {
     // Real directories first, so that a link to one of them is seen as the alias it is.
-    const listed = entries(dir).sort((a, b) => Number(a.link) - Number(b.link));
+    const listed = this.list(dir).sort((a, b) => Number(a.link) - Number(b.link));
     const seen = new Map<string, string>();
     for (const e of listed) {
       const abs = path.join(dir, e.name);
@@ -153,7 +162,7 @@ class Collector {
   }
 
   tasksDir(dir: string): void {
-    for (const e of entries(dir)) {
+    for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
       if (e.isFile && e.name.endsWith('.output')) this.file(abs, 'task-output', null);
       else this.skip(abs, 'not a task .output file');
@@ -161,7 +170,7 @@ class Collector {
   }
 
   home(dir: string): void {
-    for (const e of entries(dir)) {
+    for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
       if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null);
       else if (e.isDirectory && e.name === 'trajectories') this.trajectories(abs);
@@ -171,7 +180,7 @@ class Collector {
   }
 
   trajectories(dir: string): void {
-    for (const e of entries(dir)) {
+    for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
       if (e.isDirectory && e.name === 'sessions') this.sessionsDir(abs);
       else this.skip(abs, 'not a format trajaudit reads');
@@ -221,7 +230,6 @@ function addNamedPath(c: Collector, named: string): void {
     return;
   }
   if (!stat.isDirectory()) throw new InputError(`${named} is neither a file nor a directory; ${WHAT_TO_PASS}`);
-  c.scopes.push(abs);
   if (looksLikeHome(abs)) return c.home(abs);
   if (isSessionDir(abs)) return c.sessionDir(abs);
   if (base === 'tasks') return c.tasksDir(abs);

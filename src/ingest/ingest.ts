@@ -103,7 +103,13 @@ async function rekeyToRealPaths(db: Database): Promise<void> {
 }
 
 /** A file is gone when nothing is at its path, or something that is not a file (a directory). */
-const isFile = (key: string) => fs.statSync(key, { throwIfNoEntry: false })?.isFile() === true;
+function isFile(key: string): boolean {
+  try {
+    return fs.statSync(key).isFile();
+  } catch {
+    return false; // gone, or a directory on its path is now a file (ENOTDIR)
+  }
+}
 
 type Stored = StoredFile & { path: string; kind: keyof typeof adapters };
 
@@ -158,13 +164,19 @@ async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: 
   const dirs = await db.all(`SELECT session_id, path FROM session_dirs`);
   const known = new Map(dirs.rows.map((r) => [r.session_id as string, r.path as string]));
   if (inputs.sessionDirs.some((d) => known.get(d.sessionId) !== d.relPath)) return true;
-  const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => inScope(inputs, r.key as string));
+  const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => ownSkipped(inputs)(r.key as string));
   const now = [...inputs.skipped].sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
   return skipped.length !== now.length || skipped.some((r, i) => r.key !== now[i].absPath || r.path !== now[i].relPath || r.reason !== now[i].reason);
 }
 
-/** Under a directory this load named: its skipped entries are this load's to replace; the others stay. */
-const inScope = (inputs: DiscoveredInputs, key: string) => inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep));
+/**
+ * A skipped entry this load replaces: under a directory it listed, or skipped by it again.
+ * Entries under directories it did not list stay (a load of one session keeps the rest).
+ */
+function ownSkipped(inputs: DiscoveredInputs): (key: string) => boolean {
+  const again = new Set(inputs.skipped.map((s) => s.absPath));
+  return (key) => again.has(key) || inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep));
+}
 
 /** The input_files row; after an append the counts cover the whole file, recounted from the tables. */
 async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger, lineBase: number, startOffset: number): Promise<unknown[]> {
@@ -238,7 +250,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       await db.runPositional(`DELETE FROM session_dirs WHERE session_id IN (${ids.slice(i, i + 500).map(() => '?').join(', ')})`, ids.slice(i, i + 500));
     }
     await insertRows(db, 'session_dirs', ['session_id', 'path', 'key'], inputs.sessionDirs.map((d) => [d.sessionId, d.relPath, d.absPath]));
-    const gone = (await db.all(`SELECT key FROM skipped_inputs`)).rows.map((r) => r.key as string).filter((key) => inScope(inputs, key));
+    const gone = (await db.all(`SELECT key FROM skipped_inputs`)).rows.map((r) => r.key as string).filter(ownSkipped(inputs));
     for (let i = 0; i < gone.length; i += 500) {
       await db.runPositional(`DELETE FROM skipped_inputs WHERE key IN (${gone.slice(i, i + 500).map(() => '?').join(', ')})`, gone.slice(i, i + 500));
     }

@@ -156,6 +156,35 @@ describe('load --db', () => {
     expect(skipped(db)).toEqual(skipped(fresh));
   });
 
+  it('a skipped entry in a linked session dir is one entry, whichever way the dir is named, and goes when its file does', () => {
+    const full = path.join(work.dir, 'linked');
+    fs.cpSync(path.join(FIXTURES, 'home'), full, { recursive: true });
+    const outside = path.join(work.dir, 'outside', '3b9f02d6');
+    fs.mkdirSync(path.dirname(outside));
+    fs.renameSync(path.join(full, 'trajectories/sessions/3b9f02d6'), outside);
+    fs.symlinkSync(outside, path.join(full, 'trajectories/sessions/3b9f02d6'));
+    fs.writeFileSync(path.join(outside, 'stray.md'), 'hi\n');
+    const stray = () => runJson<{ path: string }[]>(['sql', `SELECT path FROM skipped_inputs WHERE path LIKE '%stray%'`, '--db', db]).value.length;
+    runJson(['load', full, '--db', db]);
+    runJson(['load', path.join(full, 'trajectories/sessions/3b9f02d6'), '--db', db]);
+    expect(stray()).toBe(1);
+    fs.rmSync(path.join(outside, 'stray.md'));
+    runJson(['load', full, '--db', db]);
+    expect(stray()).toBe(0);
+  });
+
+  it('a session dir replaced by a file: its files are gone, not an internal error', () => {
+    load();
+    const dir = path.join(home, SESSION);
+    fs.rmSync(dir, { recursive: true });
+    fs.writeFileSync(dir, 'x\n');
+    fs.mkdirSync(path.join(home, 'trajectories/sessions/20260815-091500-0caff01d'));
+    fs.copyFileSync(path.join(FIXTURES, 'malformed-lines', SESSION, 'events.jsonl'), path.join(home, 'trajectories/sessions/20260815-091500-0caff01d/events.jsonl'));
+    const run = runCli(['load', home, '--db', db, '--quiet']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`trajaudit: 1 file in ${db} no longer exists on disk (${SESSION}/events.jsonl)`);
+  });
+
   it('moving a tasks dir moves the paths task_outputs shows with it', () => {
     const store = path.join(work.dir, 'store');
     fs.cpSync(path.join(FIXTURES, 'home', 'tasks'), path.join(store, 'tasks'), { recursive: true });
