@@ -61,7 +61,8 @@ function describeOpenError(path: string, error: unknown): InputError {
 
 const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
 
-const CORRUPT = /Corrupt database file|checksum/i;
+// DuckDB's own words for a damaged file (not just any message that names a file called checksum…).
+const CORRUPT = /Corrupt database file|does not match stored checksum/;
 const corrupt = (path: string, message: string) =>
   new InputError(`--db ${path} is corrupt (${message.split('\n')[0]}); restore it from a copy, or load into a new --db`);
 
@@ -134,6 +135,11 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   }
   if (path !== undefined && !fs.existsSync(pathModule.dirname(pathModule.resolve(path)))) {
     throw new InputError(`--db ${path}: directory ${pathModule.dirname(pathModule.resolve(path))} does not exist; create it, or pass a path in a directory that exists`);
+  }
+  try {
+    fs.accessSync(os.tmpdir(), fs.constants.W_OK); // rows parsed in Node and DuckDB's spill go there
+  } catch {
+    throw new InputError(`the temp directory ${os.tmpdir()} does not exist or cannot be written; set TMPDIR to a directory you can write`);
   }
   const readOnly = path !== undefined && options.readOnly === true;
   if (readOnly && !fs.existsSync(path)) {

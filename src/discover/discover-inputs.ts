@@ -63,6 +63,12 @@ interface Entry {
   link: boolean;
 }
 
+/**
+ * A name that is not UTF-8, shown with its bytes beyond ASCII as \xHH: two such names never
+ * show (or key) as one, as they would decoded with U+FFFD.
+ */
+const escapedName = (name: Buffer) => [...name].map((b) => (b === 0x5c ? '\\\\' : b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+
 function entries(dir: string): Entry[] {
   let dirents: fs.Dirent<Buffer>[];
   try {
@@ -70,7 +76,7 @@ function entries(dir: string): Entry[] {
   } catch (error) {
     throw new InputError(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? error}; check its permissions`);
   }
-  const listed = dirents.map((e) => ({ dirent: e, name: e.name.toString('utf8') })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const listed = dirents.map((e) => ({ dirent: e, name: isUtf8(e.name) ? e.name.toString('utf8') : escapedName(e.name) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return listed.map(({ dirent: e, name }) => {
     // A name that is not UTF-8 cannot be opened through a JavaScript string: neither a file nor
     // a directory here, so it is skipped (see Collector.skip).

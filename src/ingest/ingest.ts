@@ -150,11 +150,12 @@ async function clearRows(db: Database, work: Work[], fromLine: (w: Work) => numb
  * A file removed between discovery and its read (sid-code prunes old sessions as it runs): an
  * input error that names it, instead of the reader's own error. Anything else is returned as is.
  */
-function removedWhileRead(error: unknown): unknown {
+function removedWhileRead(error: unknown, inputs: DiscoveredInputs): unknown {
   const node = error as NodeJS.ErrnoException;
   const duck = error instanceof Error ? /No files found that match the pattern "(.*)"/.exec(error.message) : null;
-  const file = node?.code === 'ENOENT' ? node.path : duck?.[1];
-  if (file === undefined) return error;
+  // DuckDB names the path as it was given to it: glob characters escaped (literal-path.ts).
+  const file = node?.code === 'ENOENT' ? node.path : duck?.[1].replace(/\[([*?[])\]/g, '$1');
+  if (file === undefined || !inputs.files.some((f) => f.absPath === file)) return error;
   return new InputError(`${file} was removed while trajaudit was reading it; run the command again (a file that is gone is no longer read)`);
 }
 
@@ -175,7 +176,8 @@ async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: 
  */
 function ownSkipped(inputs: DiscoveredInputs): (key: string) => boolean {
   const again = new Set(inputs.skipped.map((s) => s.absPath));
-  return (key) => again.has(key) || inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep));
+  // An entry whose directory is gone is stale, whoever lists it (a linked session dir pruned or moved).
+  return (key) => again.has(key) || inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep)) || !fs.existsSync(path.dirname(key));
 }
 
 /** The input_files row; after an append the counts cover the whole file, recounted from the tables. */
@@ -324,7 +326,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
     try {
       stat = fs.statSync(file.absPath);
     } catch (error) {
-      throw removedWhileRead(error);
+      throw removedWhileRead(error, inputs);
     }
     const previous = stored.get(file.absPath);
     if (!previous && adapter.timed && outsideWindow(file, stat, window)) {
@@ -517,7 +519,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       }
     }));
     const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-    if (rejected) throw removedWhileRead(rejected.reason);
+    if (rejected) throw removedWhileRead(rejected.reason, inputs);
   } finally {
     for (const conn of connections.slice(1)) conn.close();
     if (jsonl.length > 0) await db.run(`RESET threads`);

@@ -41,6 +41,7 @@ describe('odd names and odd entries', () => {
     fs.writeFileSync(bytes('audit'), '');
     fs.mkdirSync(bytes('trajectories/sessions/3b9f'));
     fs.writeFileSync(bytes('tasks/a'), '');
+    fs.writeFileSync(Buffer.concat([Buffer.from(path.join(home, 'tasks/a')), Buffer.from([0xfe])]), ''); // decodes as the same text as a\xFF
     expect(spawnSync('mkfifo', [path.join(home, 'tasks', 'f.output')]).status).toBe(0);
     fs.mkdirSync(path.join(home, 'trajectories/sessions/20260812-142207-8d3e61f0/heartbeat.txt'));
     const { value, run } = runJson<{ path: string; reason: string }[]>(['sources', home, '--section', 'skipped']);
@@ -48,14 +49,15 @@ describe('odd names and odd entries', () => {
     const utf8 = 'its name is not valid UTF-8, so trajaudit cannot open it; rename it';
     expect(value).toEqual([
       { path: 'EXPECTED.md', reason: 'not a format trajaudit reads' },
-      { path: 'audit\uFFFD', reason: utf8 },
-      { path: 'tasks/a\uFFFD', reason: utf8 },
+      { path: 'audit\\xFF', reason: utf8 },
+      { path: 'tasks/a\\xFE', reason: utf8 },
+      { path: 'tasks/a\\xFF', reason: utf8 },
       { path: 'tasks/f.output', reason: 'not a regular file (a FIFO, socket or device)' },
       { path: 'trajectories/sessions/20260812-142207-8d3e61f0/heartbeat.txt', reason: 'a directory where trajaudit reads a file of this name' },
       { path: 'trajectories/sessions/20260814-093015-c7a2e5f1/raw.jsonl', reason: 'not a format trajaudit reads' },
       { path: 'trajectories/sessions/20260814-093015-c7a2e5f1/session.traj', reason: 'not a format trajaudit reads' },
       { path: 'trajectories/sessions/20260819-183103-4f7a9c2e/tool-outputs', reason: 'directory not read (not a telemetry format)' },
-      { path: 'trajectories/sessions/3b9f\uFFFD', reason: utf8 },
+      { path: 'trajectories/sessions/3b9f\\xFF', reason: utf8 },
     ]);
   });
 
@@ -105,6 +107,28 @@ describe('arguments that are not what they look like: exit 2, one line', () => {
       code: 2,
       stdout: '',
       stderr: `trajaudit: --db ${path.join(file, 'x.duckdb')}: a directory on its path is a file; pass a path under a directory\n`,
+    });
+  });
+
+  it('a file that is not a database is not called corrupt for its name, nor is a query that reads a missing file', () => {
+    const notDb = path.join(work.dir, 'checksums.duckdb');
+    fs.writeFileSync(notDb, 'not a duckdb file ..........');
+    const run = runCli(['sql', 'SELECT 1', '--db', notDb]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^trajaudit: \S+checksums\.duckdb is not a DuckDB database trajaudit can open /);
+    const good = path.join(work.dir, 'reads.duckdb');
+    expect(runCli(['load', home, '--db', good, '--quiet']).code).toBe(0);
+    const missing = runCli(['sql', `SELECT * FROM read_csv('${path.join(work.dir, 'checksum.csv')}')`, '--db', good]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^trajaudit: the SQL statement failed: IO Error: No files found that match the pattern /);
+  });
+
+  it('a temp directory that does not exist is named, not an internal error', () => {
+    const gone = path.join(work.dir, 'no-such-tmp');
+    expect(runCli(['sources', home], { env: { TMPDIR: gone } })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `trajaudit: the temp directory ${gone} does not exist or cannot be written; set TMPDIR to a directory you can write\n`,
     });
   });
 

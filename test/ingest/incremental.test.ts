@@ -171,6 +171,13 @@ describe('load --db', () => {
     fs.rmSync(path.join(outside, 'stray.md'));
     runJson(['load', full, '--db', db]);
     expect(stray()).toBe(0);
+    // The linked dir moved into the home: one entry, under its new real path.
+    fs.writeFileSync(path.join(outside, 'stray.md'), 'hi\n');
+    runJson(['load', full, '--db', db]);
+    fs.rmSync(path.join(full, 'trajectories/sessions/3b9f02d6'));
+    fs.renameSync(outside, path.join(full, 'trajectories/sessions/3b9f02d6'));
+    runJson(['load', full, '--db', db]);
+    expect(stray()).toBe(1);
   });
 
   it('a session dir replaced by a file: its files are gone, not an internal error', () => {
