@@ -6,6 +6,7 @@
 // (b) plain Node readline + JSON.parse loop                   (child node process)
 // (c) node dist/cli.js load <home> --db <fresh> --quiet        (spawned)
 // (d) the same again on the unchanged home                     (re-run)
+// (c') node dist/cli.js load <the events.jsonl files> --db <fresh> --quiet: the same files as (a)
 // (e) the SQL load runs for events.jsonl, alone, with load's settings: a floor for (c)
 // Every contender gets its own process so peak RSS is its own; the page cache is warmed first.
 // Each contender runs --repeat times (default 3), rounds interleaved; best wall time is reported.
@@ -71,6 +72,7 @@ const cli = path.join(repo, 'dist', 'cli.js');
 const runLoad = !args['skip-load'] && fs.existsSync(cli);
 if (!args['skip-load'] && !runLoad) results.load = { label: '(c) trajaudit load', error: `${cli} not found; run npm run build`, runs: [] };
 const db = path.join(work, 'bench.duckdb');
+const eventsDb = path.join(work, 'events-only.duckdb');
 const rawDb = path.join(work, 'raw.duckdb');
 const floorDb = path.join(work, 'floor.duckdb');
 const dropDb = (file) => {
@@ -95,6 +97,9 @@ for (let round = 1; round <= args.repeat; round++) {
   const loadArgs = [cli, 'load', home, '--db', db, '--quiet'];
   if (!(await contender('load', '(c) trajaudit load (fresh db)', node, loadArgs))) continue;
   await contender('rerun', '(d) trajaudit load (unchanged re-run)', node, loadArgs);
+  dropDb(eventsDb);
+  await contender('loadEvents', "(c') trajaudit load, events.jsonl files only", node, [cli, 'load', ...files, '--db', eventsDb, '--quiet']);
+  dropDb(eventsDb);
 }
 
 if (results.load && !results.load.error) {
