@@ -113,8 +113,8 @@ program
 
 dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>', 'query name']])
   .option('--param <key=value>', 'bind a query parameter (repeatable)', collect, [])
-  .option('--since <time>', 'only events at or after this time (ISO date/time, or 7d, 24h, 30m)')
-  .option('--until <time>', 'only events before this time (ISO date/time, or 7d, 24h, 30m)')
+  .option('--since <time>', 'only events at or after this time (ISO date/time, or 7d, 24h, 30m back from --until, else now)')
+  .option('--until <time>', 'only events before this time (ISO date/time, or 7d, 24h, 30m back from now)')
   .option('--session <id>', 'only this session (full id, unique prefix or 8-hex suffix)')
   .option('--config <file>', 'trajaudit.config.json to use')
   .addOption(formatOption(tabular, 'table'))
@@ -135,7 +135,7 @@ dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl m
   );
 
 dataCommand('report', 'the weekly reliability report, with the previous window beside it')
-  .option('--since <time>', 'window start (ISO date/time, or 7d, 24h)', '7d')
+  .option('--since <time>', 'window start (ISO date/time, or 7d, 24h back from --until)', '7d')
   .option('--until <time>', 'window end (ISO date/time, or relative); default now')
   .option('--config <file>', 'trajaudit.config.json to use')
   .addOption(formatOption(['md', 'html'], 'md'))

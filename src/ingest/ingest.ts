@@ -40,6 +40,9 @@ export interface IngestSummary {
   gone: string[];
 }
 
+/** skipped_inputs.reason of a file a --since/--until window left unread (loadInputs warns of them). */
+export const OUTSIDE_WINDOW = 'outside the --since/--until window it was loaded with: not read yet (trajaudit load without a window reads it)';
+
 // Hook events carry the hook-input time, a little before the write that set the file's mtime.
 const MTIME_SLACK_MS = 10 * 60 * 1000;
 // Small files commit in batches of up to SMALL_BATCH files or SMALL_BATCH_BYTES (a commit costs
@@ -228,11 +231,24 @@ const lineBaseOf = (w: Work) => (w.plan.action === 'append' ? w.plan.lineBase : 
 const problemRows = (fileId: number, file: SourceFile, ledger: LineLedger) =>
   ledger.problems.map((p) => [fileId, file.relPath, p.line, p.byteOffset, p.kind, p.reason, p.excerpt]);
 
-export async function ingest(db: Database, inputs: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
+export async function ingest(db: Database, discovered: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
+  let inputs = discovered;
   const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0, gone: [] };
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
   await dropEndedHeartbeats(db, stored);
+  // New files the window leaves unread. A --db lists them as skipped, so that the database says
+  // it is incomplete (a later query warns) until a load without the window reads them.
+  const outside = new Set<string>();
+  for (const file of inputs.files) {
+    if (stored.has(file.absPath) || !adapters[file.kind].timed) continue;
+    const stat = fs.statSync(file.absPath, { throwIfNoEntry: false });
+    if (stat && outsideWindow(file, stat, window)) outside.add(file.absPath);
+  }
+  if (db.path !== null && outside.size > 0) {
+    const unread = inputs.files.filter((f) => outside.has(f.absPath)).map((f) => ({ absPath: f.absPath, relPath: f.relPath, reason: OUTSIDE_WINDOW }));
+    inputs = { ...inputs, skipped: [...inputs.skipped, ...unread] };
+  }
   const named = new Set(inputs.files.map((f) => f.absPath));
   for (const [key, file] of stored) if (!named.has(key) && !isFile(key)) summary.gone.push(file.path);
   const started = Date.now();
@@ -329,7 +345,7 @@ export async function ingest(db: Database, inputs: DiscoveredInputs, window: Tim
       throw removedWhileRead(error, inputs);
     }
     const previous = stored.get(file.absPath);
-    if (!previous && adapter.timed && outsideWindow(file, stat, window)) {
+    if (outside.has(file.absPath)) {
       summary.outsideWindow += 1;
       done += 1;
       continue;

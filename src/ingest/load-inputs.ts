@@ -8,7 +8,7 @@ import { defaultHome } from '../discover/default-home.js';
 import { discoverInputs } from '../discover/discover-inputs.js';
 import { InputError } from '../errors.js';
 import { rootInputs } from './database-root.js';
-import { ingest, type IngestSummary, type TimeWindow } from './ingest.js';
+import { ingest, type IngestSummary, OUTSIDE_WINDOW, type TimeWindow } from './ingest.js';
 
 export interface LoadInputsOptions {
   paths: string[];
@@ -43,6 +43,11 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
     const warnings = (bad.lines as number) > 0
       ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; they are listed by \`trajaudit sources\``]
       : [];
+    const windowed = options.window?.since !== undefined || options.window?.until !== undefined;
+    const unread = windowed || options.db === undefined ? 0 : ((await db.all(`SELECT count(*) AS n FROM skipped_inputs WHERE reason = $r`, { r: OUTSIDE_WINDOW })).rows[0].n as number);
+    if (unread > 0) {
+      warnings.push(`${unread} file${unread === 1 ? ' was' : 's were'} left unread in ${options.db} by an earlier --since/--until window, so answers without that window miss ${unread === 1 ? 'its' : 'their'} rows; \`trajaudit load\` of the same paths into it reads ${unread === 1 ? 'it' : 'them'} (\`trajaudit sources --section skipped\` lists ${unread === 1 ? 'it' : 'them'})`);
+    }
     const gone = summary?.gone ?? [];
     if (gone.length > 0) {
       warnings.push(`${gone.length} file${gone.length === 1 ? '' : 's'} in ${options.db} no longer exist${gone.length === 1 ? 's' : ''} on disk (${gone.slice(0, 3).join(', ')}${gone.length > 3 ? ', …' : ''}); ${gone.length === 1 ? 'its' : 'their'} rows are kept: to drop them, load into a new --db`);

@@ -2,14 +2,14 @@
 // never spliced into SQL text.
 import { UsageError } from '../errors.js';
 import type { Params } from '../db/database.js';
-import { parseTime } from '../time/parse-time.js';
+import { parseInstant } from '../time/parse-time.js';
 import type { CannedQuery, ParamType, QueryParam } from './load-queries.js';
 
 function parseValue(param: QueryParam, text: string, origin: string): string | number | boolean | null {
   if (text === 'NULL' || text === 'null') return null;
   const bad = (what: string) => new UsageError(`${origin}: ${param.name} takes ${what}, got ${JSON.stringify(text)}`);
   const types: Record<ParamType, () => string | number | boolean> = {
-    TIMESTAMP: () => parseTime(text, origin).toISOString(),
+    TIMESTAMP: () => parseInstant(text, origin).iso,
     VARCHAR: () => (/^'.*'$/s.test(text) ? text.slice(1, -1).replace(/''/g, "'") : text),
     BIGINT: () => {
       if (!/^-?\d+$/.test(text)) throw bad('a whole number');

@@ -3,6 +3,8 @@ import { UsageError } from '../errors.js';
 
 /** SESSION as a user types it: the full id, a unique prefix, or the 8-hex suffix (formats doc §1.1). */
 export async function resolveSession(db: Database, wanted: string): Promise<string> {
+  // An empty id would match every session as a prefix (an unset shell variable, say).
+  if (wanted.trim() === '') throw new UsageError('the session id is empty; pass a full session id, a unique prefix or the 8-hex suffix');
   const table = await db.all(
     `SELECT session_id FROM (SELECT session_id FROM session_dirs UNION SELECT DISTINCT session_id FROM events)
      WHERE session_id = $w OR starts_with(session_id, $w) OR (length($w) = 8 AND ends_with(session_id, '-' || $w))

@@ -1,20 +1,16 @@
-import { UsageError } from '../errors.js';
-import { parseTime } from '../time/parse-time.js';
+import { parseTimeRange } from '../time/parse-time.js';
 import type { ReportWindows, Window } from './types.js';
 
 const DAY_MS = 86_400_000;
 
 /**
- * --since/--until → the report window and the previous window of the same length.
- * A relative --since (`7d`) counts back from --until when one is given, so
- * `--since 7d --until 2026-08-24` is the week before 2026-08-24.
+ * --since/--until (read as every command reads them, parseTimeRange) → the report window and
+ * the previous window of the same length.
  */
 export function reportWindows(sinceText: string, untilText: string | undefined, now: Date = new Date()): ReportWindows {
-  const until = untilText ? parseTime(untilText, '--until', now) : now;
-  const since = parseTime(sinceText, '--since', until);
-  if (since.getTime() >= until.getTime()) {
-    throw new UsageError(`--since ${since.toISOString()} is not before --until ${until.toISOString()}; the report window would be empty`);
-  }
+  const range = parseTimeRange(sinceText, untilText ?? now.toISOString(), now);
+  const since = range.since!.date;
+  const until = range.until!.date;
   const length = until.getTime() - since.getTime();
   return { current: { since, until }, previous: { since: new Date(since.getTime() - length), until: since } };
 }

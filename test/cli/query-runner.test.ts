@@ -71,6 +71,39 @@ describe('trajaudit query: --since, --until, --session', () => {
     expect(queryRows('retry-telemetry', [HOME, '--since', `${hours}h`]).rows).toEqual(WEEK_B);
   });
 
+  it('a relative --since counts back from --until, as in report', () => {
+    expect(queryRows('retry-telemetry', [HOME, '--since', '7d', '--until', '2026-08-24']).rows).toEqual(WEEK_B);
+  });
+
+  it('bounds keep their microseconds: a row at .882 ms is before --since .8825', () => {
+    const at = (since: string) => queryRows('retry-telemetry', [HOME, '--since', since, '--until', '2026-08-12T06:22:35.883Z']).rows;
+    expect(at('2026-08-12T06:22:35.882Z')).toEqual([row('stream_completed', 1, 1, 0, 1, 0)]);
+    expect(at('2026-08-12T06:22:35.8825Z')).toEqual([]);
+  });
+
+  it('a day that does not exist exits 2 instead of rolling over', () => {
+    expect(runCli(['query', 'retry-telemetry', HOME, '--since', '2026-02-30'])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: --since "2026-02-30" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n',
+    });
+  });
+
+  it('a window that would be empty exits 2', () => {
+    expect(runCli(['query', 'retry-telemetry', HOME, '--since', '2026-08-24', '--until', '2026-08-17'])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: --since 2026-08-24T00:00:00.000Z is not before --until 2026-08-17T00:00:00.000Z; the window would be empty\n',
+    });
+  });
+
+  it('an empty --session exits 2 instead of meaning every session', () => {
+    expect(runCli(['query', 'retry-telemetry', HOME, '--session', ''])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: the session id is empty; pass a full session id, a unique prefix or the 8-hex suffix\n',
+    });
+  });
+
+  it('--param session= resolves a suffix as --session does', () => {
+    expect(queryRows('retry-by-agent', [HOME, '--param', 'session=4f7a9c2e']).rows).toEqual(queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e']).rows);
+    expect(runCli(['query', 'retry-by-agent', HOME, '--param', 'session=4f7a9c2e', '--session', '4f7a9c2e']).stderr).toBe('trajaudit: give the session once: --session ID or --param session=ID\n');
+  });
+
   it('--session by the 8-hex suffix equals the full id', () => {
     const bySuffix = queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e']).rows;
     const byId = queryRows('retry-by-agent', [HOME, '--session', '20260819-183103-4f7a9c2e']).rows;

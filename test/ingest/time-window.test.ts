@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runJson, tempDir } from '../helpers/run-cli.js';
+import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 
 const HOME = path.join(FIXTURES, 'home');
 const work = tempDir();
@@ -43,5 +43,27 @@ describe('time windows', () => {
     runJson(['query', 'retry-telemetry', home, '--db', db2, '--since', '2026-08-10T02:20:00Z']);
     const { value: loaded } = runJson<{ n: number }[]>(['sql', `SELECT count(*) AS n FROM input_files WHERE path LIKE '%3b9f02d6/events.jsonl'`, '--db', db2]);
     expect(loaded).toEqual([{ n: 1 }]);
+  });
+
+  it('a --db the window left incomplete says so: the files are listed as skipped, queries without a window warn, load reads them', () => {
+    const db = path.join(work.dir, 'partial.duckdb');
+    const windowed = runCli(['query', 'retry-telemetry', HOME, '--db', db, '--until', '2026-08-17', '--format', 'json']);
+    expect(windowed.stderr).toBe('trajaudit: 4 lines in 4 files could not be read; they are listed by `trajaudit sources`\n');
+    const { value: skipped } = runJson<{ path: string; reason: string }[]>(['sources', '--db', db, '--section', 'skipped', '--format', 'json']);
+    const unread = skipped.filter((s) => s.reason.startsWith('outside the --since/--until window'));
+    expect(unread.map((s) => s.path)).toEqual([
+      'trajectories/sessions/20260819-183103-4f7a9c2e/events.jsonl',
+      'trajectories/sessions/20260819-183103-4f7a9c2e/warn.log',
+      'trajectories/sessions/20260821-101500-b2d84e07/errors.jsonl',
+      'trajectories/sessions/20260821-101500-b2d84e07/events.jsonl',
+    ]);
+    const later = runCli(['query', 'retry-telemetry', '--db', db, '--format', 'json']);
+    expect(later.code).toBe(0);
+    expect(later.stderr).toContain(`trajaudit: 4 files were left unread in ${db} by an earlier --since/--until window, so answers without that window miss their rows; \`trajaudit load\` of the same paths into it reads them`);
+    runJson(['load', HOME, '--db', db]);
+    const after = runCli(['query', 'retry-telemetry', '--db', db, '--format', 'json']);
+    expect(after.stderr).not.toContain('left unread');
+    const full = runCli(['query', 'retry-telemetry', HOME, '--format', 'json']);
+    expect(JSON.parse(after.stdout)).toEqual(JSON.parse(full.stdout));
   });
 });
