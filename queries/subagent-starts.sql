@@ -1,8 +1,9 @@
 -- name: subagent-starts
--- description: Subagent outcomes per agent_type: one row per SubagentStart agent_type. A Start pairs with the
--- Stop of the same session and agent_id (the n-th Start of an id with its n-th Stop, by time then line);
--- custom subagents, whose Stop has a null agent_id and agent_type, pair in order: the n-th custom Start of a
--- session (agent_id subagent-custom-…) with its n-th null-agent_id Stop, and take agent_type from that Start.
+-- description: Subagent outcomes per agent_type: one row per SubagentStart agent_type. A Start pairs with a
+-- later Stop of the same session and agent_id; custom subagents, whose Stop has a null agent_id and agent_type,
+-- pair the same way among themselves (a custom Start's agent_id is subagent-custom-…) and take agent_type from
+-- their Start. Pairing goes in time order (then line): each Stop takes the earliest Start of its key that came
+-- before it and is still unpaired; a Stop with none is a Stop without a Start.
 -- completed/error/unknown count paired Stops by status; never_stopped counts Starts with no paired Stop;
 -- Stops that pair with no Start are not counted. sessions counts distinct sessions with a Start.
 -- p50_elapsed_ms is the lower median (quantile_disc 0.5: an observed value, the smaller middle one for an
@@ -18,12 +19,25 @@ WITH lifecycle AS (
   FROM subagent_lifecycle
   WHERE $session IS NULL OR session_id = $session
 ),
-numbered AS (
-  SELECT *, row_number() OVER (PARTITION BY session_id, kind, pair_key ORDER BY ts, line) AS nth
+ordered AS (
+  SELECT *,
+    count(*) FILTER (kind = 'start') OVER key_order AS starts_so_far,
+    count(*) FILTER (kind = 'stop') OVER key_order AS stops_so_far
   FROM lifecycle
+  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
 ),
-starts AS (SELECT * FROM numbered WHERE kind = 'start'),
-stops AS (SELECT * FROM numbered WHERE kind = 'stop'),
+-- First in, first out: after the i-th Stop, min(i, min over Stops j ≤ i of (Starts before j + i - j)) Stops
+-- have paired, so the i-th Stop pairs exactly when that count grows, and the k-th paired Stop takes the k-th Start.
+stop_counts AS (
+  SELECT *, stops_so_far + least(0, min(starts_so_far - stops_so_far) OVER key_order) AS paired_so_far
+  FROM ordered WHERE kind = 'stop'
+  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
+),
+stops AS (
+  SELECT *, paired_so_far AS nth FROM stop_counts
+  QUALIFY paired_so_far > coalesce(lag(paired_so_far) OVER (PARTITION BY session_id, pair_key ORDER BY ts, line), 0)
+),
+starts AS (SELECT *, starts_so_far AS nth FROM ordered WHERE kind = 'start'),
 paired AS (
   SELECT a.session_id, a.ts, a.agent_type, b.status, b.elapsed_ms, b.kind IS NOT NULL AS stopped
   FROM starts a

@@ -49,4 +49,13 @@ describe('query subagent-starts', () => {
       row('task', 1, 0, 0, 0, 1, 1, null, null),
     ]);
   });
+
+  it('a Stop pairs only with an earlier unpaired Start of its key: one that comes first pairs with nothing', () => {
+    const { rows, stderr } = queryRows('subagent-starts', [path.join(FIXTURES, 'queries-subagent-order')]);
+    expect(stderr).toBe('');
+    expect(rows).toEqual([
+      row('custom', 2, 1, 0, 0, 1, 1, 7000, 7000),
+      row('explore', 1, 0, 0, 0, 1, 1, null, null),
+    ]);
+  });
 });
