@@ -12,7 +12,8 @@ function parseValue(param: QueryParam, text: string, origin: string): string | n
     TIMESTAMP: () => parseInstant(text, origin).iso,
     VARCHAR: () => (/^'.*'$/s.test(text) ? text.slice(1, -1).replace(/''/g, "'") : text),
     BIGINT: () => {
-      if (!/^-?\d+$/.test(text)) throw bad('a whole number');
+      // Beyond 2^53 a JavaScript number would round the value (and past int64 DuckDB refuses it).
+      if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw bad(`a whole number from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`);
       return Number(text);
     },
     DOUBLE: () => {

@@ -46,6 +46,12 @@ describe('trajaudit query: usage errors exit 2 with one line', () => {
     });
   });
 
+  it.each(['99999999999999999999', '9007199254740993'])('a whole number past 2^53 (%s) exits 2 instead of failing or rounding', (value) => {
+    expect(runCli(['query', 'silent-subagent-failures', HOME, '--param', `max_gap_ms=${value}`])).toEqual({
+      code: 2, stdout: '', stderr: `trajaudit: --param max_gap_ms=${value}: max_gap_ms takes a whole number from -9007199254740991 to 9007199254740991, got "${value}"\n`,
+    });
+  });
+
   it('--session on a query that has no session parameter', () => {
     expect(runCli(['query', 'test-pollution', HOME, '--session', '4f7a9c2e'])).toEqual({
       code: 2, stdout: '', stderr: 'trajaudit: --session: query test-pollution cannot be filtered by session\n',
