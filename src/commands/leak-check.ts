@@ -23,6 +23,7 @@ export interface LeakCheckOptions {
  */
 export async function leakCheck(options: LeakCheckOptions): Promise<CommandResult> {
   if (options.command.length === 0) throw new UsageError('leak-check: no command given; put it after --, e.g. -- npm test');
+  if (options.watch.length === 0) throw new UsageError('leak-check: no --watch DIR given; name each directory the command must leave as it was, e.g. --watch ~/.sid-code/tasks');
   const format = options.format ?? 'text';
   const dirs = unique(options.watch).map((given) => ({ given, absolute: expandHome(given) }));
   const isAllowed = allowMatcher(options.allow ?? []);

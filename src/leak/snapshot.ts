@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -31,7 +31,8 @@ const HASH_LIMIT = 64 * 1024;
 /** `label` is the --watch value as given, for messages. */
 export async function takeSnapshot(dir: string, label: string): Promise<Snapshot> {
   const snapshot: Snapshot = { exists: false, entries: new Map(), unreadable: [] };
-  const root = await lstatOrNull(dir);
+  // The watched dir itself may be a link to a directory (entries inside it are not followed).
+  const root = await lstatOrNull(dir, stat);
   if (!root) return snapshot;
   if (!root.isDirectory()) throw new InputError(`--watch ${label}: not a directory; pass the directory to watch`);
   snapshot.exists = true;
@@ -73,9 +74,9 @@ async function hashOrUndefined(file: string): Promise<string | undefined> {
   }
 }
 
-async function lstatOrNull(file: string) {
+async function lstatOrNull(file: string, read = lstat) {
   try {
-    return await lstat(file);
+    return await read(file);
   } catch (error) {
     if (code(error) === 'ENOENT' || code(error) === 'ENOTDIR') return null;
     throw new InputError(`cannot read ${file}: ${code(error) ?? String(error)}`);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,6 +37,25 @@ describe('trajaudit leak-check', () => {
         'hello from the child\n' +
         'home: before 2 files, 11 bytes; after 2 files, 11 bytes\n' +
         'leak-check: clean: nothing added or changed outside --allow in 1 watched dirs\n',
+    });
+  });
+
+  it('watches the directory a --watch link points to', () => {
+    symlinkSync('home', path.join(root, 'linked'));
+    const r = leakCheck(['--watch', 'linked'], 'require("fs").writeFileSync("home/new.txt", "x")');
+    expect(r).toEqual({
+      code: 1,
+      stderr: '',
+      stdout: 'linked: before 2 files, 11 bytes; after 3 files, 12 bytes\n  added    new.txt (1 byte)\n' +
+        'leak-check: leaked: 1 added, 0 changed outside --allow in 1 of 1 watched dirs\n',
+    });
+  });
+
+  it('without --watch is a usage error, not a pass', () => {
+    expect(leakCheck([], 'require("fs").writeFileSync("home/new.txt", "x")')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'trajaudit: leak-check: no --watch DIR given; name each directory the command must leave as it was, e.g. --watch ~/.sid-code/tasks\n',
     });
   });
 
