@@ -2,9 +2,15 @@ import { cellText } from './cell-text.js';
 import { visibleText } from './visible-text.js';
 import { ExactNumber, type Tabular } from './types.js';
 
-/** Cell text for Markdown: control characters shown as escapes (it is often read in a terminal). */
+/**
+ * Cell text for Markdown, shown as written: the punctuation Markdown acts on is backslash-escaped
+ * (no emphasis, code, links or images from a payload; `_` inside a word is left, as GFM leaves it), `&`, `<` and `>` become entities (no HTML or
+ * entity from it), control characters show as escapes (it is often read in a terminal), and a
+ * line break is a <br>, the only one a table cell can hold.
+ */
 export function escapeMarkdownCell(text: string): string {
-  return visibleText(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escaped = text.replace(/\r\n/g, '\n').replace(/[\\`*[\]!~|]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\$&').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return visibleText(escaped).replace(/\n/g, '<br>');
 }
 
 /** GitHub-flavoured Markdown table; numbers are right-aligned. */

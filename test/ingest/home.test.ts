@@ -63,7 +63,7 @@ describe('fixtures/home: the input ledger', () => {
 
   it('human formats show one row per tasks dir; JSON keeps every file', () => {
     const md = runCli(['sources', HOME, '--format', 'md']);
-    expect(md.stdout).toContain('| tasks/*.output (20 files) | task-output |  | 1849 |  |  |  |  |');
+    expect(md.stdout).toContain('| tasks/\\*.output (20 files) | task-output |  | 1849 |  |  |  |  |');
     expect(md.stdout).not.toMatch(/tasks\/a\w+\.output/);
   });
 
