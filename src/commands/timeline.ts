@@ -3,7 +3,7 @@ import { ExitCode } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { resolveSession } from '../queries/resolve-session.js';
 import { renderTabular } from '../render/index.js';
-import { parseDuration, parseTime } from '../time/parse-time.js';
+import { parseDuration, parseInstant } from '../time/parse-time.js';
 import { agentRows, aroundRows, eventRows } from '../timeline/filter-rows.js';
 import { mergedRows } from '../timeline/timeline-rows.js';
 import { toTabular } from '../timeline/to-tabular.js';
@@ -21,7 +21,7 @@ export interface TimelineOptions {
 
 export async function timeline(options: TimelineOptions, progress: Progress): Promise<CommandResult> {
   // Validate the options before reading any input.
-  const centre = options.around !== undefined ? parseTime(options.around, '--around') : undefined;
+  const centre = options.around !== undefined ? parseInstant(options.around, '--around') : undefined;
   const windowMs = parseDuration(options.window, '--window');
   const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
   try {

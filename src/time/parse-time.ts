@@ -52,8 +52,14 @@ export function parseTime(value: string, option: string, now: Date = new Date())
   return parseInstant(value, option, now).date;
 }
 
-/** Microseconds since the epoch (a BigInt: past 2^53). */
-const microseconds = (instant: Instant) => BigInt(instant.date.getTime()) * 1000n + BigInt(/\.\d{3}(\d{3})Z$/.exec(instant.iso)?.[1] ?? 0);
+/**
+ * Microseconds since the epoch of an ISO-8601 time, NaN when it is not one (Date.parse keeps only
+ * milliseconds; DuckDB's times have microseconds). Exact as a number until the year 287,396.
+ */
+export function epochMicros(iso: string): number {
+  const extra = /\.\d{3}(\d{1,3})\d*(?:Z|[+-]\d{2}:?\d{2})?$/.exec(iso)?.[1] ?? '';
+  return Date.parse(iso) * 1000 + Number(extra.padEnd(3, '0'));
+}
 
 export interface TimeRange {
   since?: Instant;
@@ -69,7 +75,7 @@ export interface TimeRange {
 export function parseTimeRange(sinceText: string | undefined, untilText: string | undefined, now: Date = new Date()): TimeRange {
   const until = untilText !== undefined ? parseInstant(untilText, '--until', now) : undefined;
   const since = sinceText !== undefined ? parseInstant(sinceText, '--since', until?.date ?? now) : undefined;
-  if (since && until && microseconds(since) >= microseconds(until)) {
+  if (since && until && epochMicros(since.iso) >= epochMicros(until.iso)) {
     throw new UsageError(`--since ${since.iso} is not before --until ${until.iso}; the window would be empty`);
   }
   return { since, until };

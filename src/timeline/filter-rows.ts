@@ -2,6 +2,7 @@
 import { UsageError } from '../errors.js';
 import { taskIdOf } from './agent-id.js';
 import type { MergedRow } from './timeline-rows.js';
+import { epochMicros, type Instant } from '../time/parse-time.js';
 
 // Stream-observer events (formats doc §3.5). Provider code emits them without agent_id, at the
 // subagent's stream index (§4), so they belong to an agent only through index and time.
@@ -38,8 +39,10 @@ export function agentRows(rows: MergedRow[], wanted: string, sessionId: string):
 }
 
 /** Rows within ±windowMs of the centre. */
-export function aroundRows(rows: MergedRow[], centre: Date, windowMs: number): MergedRow[] {
-  return rows.filter((r) => Math.abs(time(r) - centre.getTime()) <= windowMs);
+export function aroundRows(rows: MergedRow[], centre: Instant, windowMs: number): MergedRow[] {
+  const at = epochMicros(centre.iso);
+  // To the microsecond: a row 1000.9 ms away is outside a 1 s window.
+  return rows.filter((r) => r.ts !== null && Math.abs(epochMicros(r.ts) - at) <= windowMs * 1000);
 }
 
 /** `--event NAME`: an event name (StreamPhase, Error), a warn.log category (LLM:OPENAI), a level (ERROR) or `[ERROR] LLM:OPENAI`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { agentRows, aroundRows, eventRows } from '../../src/timeline/filter-rows.js';
+import { parseInstant } from '../../src/time/parse-time.js';
 import type { MergedRow } from '../../src/timeline/timeline-rows.js';
 
 let n = 0;
@@ -38,8 +39,15 @@ describe('agentRows', () => {
 
 describe('aroundRows and eventRows', () => {
   it('keeps rows within ±window, inclusive', () => {
-    const kept = aroundRows(rows, new Date('2026-09-01T12:00:01.200Z'), 100);
+    const kept = aroundRows(rows, parseInstant('2026-09-01T12:00:01.200Z', '--around'), 100);
     expect(kept.map((r) => r.event)).toEqual(['StreamPhase', 'StreamPhase', 'StreamPhase', 'PreToolUse', '[ERROR] LLM:OPENAI']);
+  });
+
+  it('compares to the microsecond: 1000.9 ms from the centre is outside a 1 s window', () => {
+    const near = [row('04.000900', 'B'), row('03.999100', 'C'), row('04.000', 'D'), row('01.999', 'E')];
+    const kept = aroundRows(near, parseInstant('2026-09-01T12:00:03Z', '--around'), 1000);
+    expect(kept.map((r) => r.event)).toEqual(['C', 'D']);
+    expect(aroundRows(near, parseInstant('2026-09-01T12:00:03.0009Z', '--around'), 1000).map((r) => r.event)).toEqual(['B', 'C', 'D']);
   });
 
   it('matches an event name, a log category, a level or the full label, case-sensitively', () => {
