@@ -9,6 +9,11 @@ export interface CompareShape {
   columns?: string[];
   /** Columns that get "(prev)" and "Δ" beside them (default: the first numeric column). */
   compare?: string[];
+  /**
+   * Numeric columns that are not counts (a median): blank for a key present only in the previous
+   * window. Every other numeric column reads 0 there.
+   */
+  measures?: string[];
 }
 
 /** Rows counted by one column's value, window vs previous. */
@@ -69,6 +74,7 @@ export const sectionSpecs: SectionSpec[] = [
       kind: 'compare', keys: ['agent_type'],
       columns: ['agent_type', 'starts', 'completed', 'error', 'unknown', 'never_stopped', 'p50_elapsed_ms'],
       compare: ['starts', 'error'],
+      measures: ['p50_elapsed_ms'],
     },
   },
   {

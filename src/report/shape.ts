@@ -29,9 +29,10 @@ function shapeCompare(shape: CompareShape, current: Tabular, previous: Tabular |
   const keyOf = (r: Row) => JSON.stringify(keys.map((k) => r[k] ?? null));
   const before = new Map((previous?.rows ?? []).map((r) => [keyOf(r), r]));
   const seen = new Set(current.rows.map(keyOf));
-  // A key present only in the previous window (e.g. a retry type that stopped) shows as 0 now.
+  // A key present only in the previous window (e.g. a retry type that stopped) shows its counts as 0 now.
+  const counts = columns.filter((c) => !keys.includes(c) && isNumeric(both, c) && !(shape.measures ?? []).includes(c));
   const gone = (previous?.rows ?? []).filter((r) => !seen.has(keyOf(r)))
-    .map((r) => Object.fromEntries(columns.map((c) => [c, keys.includes(c) ? r[c] : compare.includes(c) ? 0 : null])) as Row);
+    .map((r) => Object.fromEntries(columns.map((c) => [c, keys.includes(c) ? r[c] : counts.includes(c) ? 0 : null])) as Row);
   const outColumns = columns.flatMap((c) => (compare.includes(c) ? [c, `${c} (prev)`, `Δ ${c}`] : [c]));
   const rows = [...current.rows, ...gone].map((r) => {
     const prev = before.get(keyOf(r));

@@ -90,7 +90,7 @@ describe('trajaudit report (Markdown on stdout)', () => {
     const byType = Object.fromEntries(outcomes.slice(1).map((r) => [r[0], [r[col('starts')], r[col('starts (prev)')], r[col('completed')], r[col('error')], r[col('never_stopped')]]]));
     expect(byType).toEqual({
       task: ['3', '0', '1', '1', '1'], explore: ['2', '1', '1', '1', '0'], plan: ['1', '0', '1', '0', '0'],
-      verify: ['1', '1', '1', '0', '0'], custom: ['0', '1', '', '0', ''],
+      verify: ['1', '1', '1', '0', '0'], custom: ['0', '1', '0', '0', '0'],
     });
     expect(t.get('Silent subagent failures')?.map((r) => [r[1], r[4], r[5]])).toEqual([
       ['agent_id', 'gap_ms', 'retries'], ['subagent-explore-a8q1w5n0c', '1', '0'], ['subagent-task-a0z6h3j8d', '1', '0'],

@@ -17,9 +17,14 @@ describe('shapeSection', () => {
     expect(table.rows).toEqual([
       { type: 'retry', events: 5, 'events (prev)': 4, 'Δ events': '+1', agents: 3 },
       { type: 'fallback', events: 1, 'events (prev)': 0, 'Δ events': '+1', agents: 1 },
-      { type: 'stream_stall', events: 0, 'events (prev)': 2, 'Δ events': '-2', agents: null },
+      { type: 'stream_stall', events: 0, 'events (prev)': 2, 'Δ events': '-2', agents: 0 },
     ]);
     expect(notes).toEqual([]);
+  });
+
+  it('compare: a measure (a median) of a key seen only before is blank now, not 0', () => {
+    const { table } = shapeSection({ kind: 'compare', keys: ['type'], compare: ['events'], measures: ['agents'] }, now, before);
+    expect(table.rows[2]).toEqual({ type: 'stream_stall', events: 0, 'events (prev)': 2, 'Δ events': '-2', agents: null });
   });
 
   it('compare without a previous window says so instead of inventing deltas', () => {
