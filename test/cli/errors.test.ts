@@ -79,7 +79,7 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     expect(run.stdout).toContain('│ \\u001b]0;pwned\\u0007\\u009bx │');
     expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b]/);
     const md = runCli(['sql', `SELECT chr(27) || '[2J' AS s, 'a' || chr(8238) || 'b' AS bidi, 9007199254740993::BIGINT AS n`, path.join(FIXTURES, 'broken-documents'), '--format', 'md']);
-    expect(md.stdout).toBe('| s | bidi | n |\n| --- | --- | ---: |\n| \\\\u001b[2J | a\\\\u202eb | 9007199254740993 |\n');
+    expect(md.stdout).toBe('| s | bidi | n |\n| --- | --- | ---: |\n| \\u001b\\[2J | a\\u202eb | 9007199254740993 |\n');
   });
 
   it('a --db in a directory that does not exist', () => {
