@@ -24,16 +24,20 @@ export interface QueryOptions {
 export async function query(options: QueryOptions, progress: Progress): Promise<CommandResult> {
   const canned = findQuery(options.name);
   const config = await loadConfig({ root: process.cwd(), configPath: options.config });
-  const range = parseTimeRange(options.since, options.until);
+  // --param since=/until=/session= are the options of those names, read the same way.
+  let params = options.param;
+  const take = (name: string, option: string | undefined) => {
+    const taken = fromParam(params, name, option);
+    params = taken.rest;
+    return taken;
+  };
+  const sinceGiven = take('since', options.since);
+  const untilGiven = take('until', options.until);
+  const range = parseTimeRange(sinceGiven.value, untilGiven.value, new Date(), { since: sinceGiven.label, until: untilGiven.label });
+  const sessionText = take('session', options.session).value;
   const window = { since: range.since?.date, until: range.until?.date };
   const since = range.since?.iso;
   const until = range.until?.iso;
-  // --param session=X is --session X: resolved the same way (prefix, 8-hex suffix).
-  const isSession = (p: string) => p.startsWith('session=') && !/^session=null$/i.test(p);
-  const sessionParams = options.param.filter(isSession);
-  const params = options.param.filter((p) => !isSession(p));
-  if (sessionParams.length + (options.session !== undefined ? 1 : 0) > 1) throw new UsageError('give the session once: --session ID or --param session=ID');
-  const sessionText = options.session ?? sessionParams[0]?.slice('session='.length);
   // Validate every parameter before reading any input.
   bindParams(canned, { params, since, until, session: sessionText });
   const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window }, progress);
@@ -47,4 +51,15 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
   } finally {
     db.close();
   }
+}
+
+/** `--param NAME=X` for an option that is also a parameter: its value (NULL is no value) and the other params. */
+function fromParam(params: string[], name: string, option: string | undefined): { value?: string; label: string; rest: string[] } {
+  const valueOf = (p: string) => p.slice(name.length + 1);
+  const given = params.filter((p) => p.startsWith(`${name}=`) && !/^(NULL|null)$/.test(valueOf(p)));
+  if (given.length + (option !== undefined ? 1 : 0) > 1) throw new UsageError(`give ${name} once: --${name} X or --param ${name}=X`);
+  const text = given.length ? valueOf(given[0]) : undefined;
+  // A quoted VARCHAR value, as --param takes them ('it''s'), is its text.
+  const value = option ?? (text !== undefined && /^'.*'$/s.test(text) ? text.slice(1, -1).replace(/''/g, "'") : text);
+  return { value, label: option === undefined && given.length ? `--param ${given[0]}` : `--${name}`, rest: params.filter((p) => !given.includes(p)) };
 }

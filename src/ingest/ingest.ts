@@ -174,11 +174,13 @@ async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: 
 }
 
 /**
- * A skipped entry this load replaces: under a directory it listed, or skipped by it again.
+ * A skipped entry this load replaces: under a directory it listed, skipped by it again, or a file
+ * it reads.
  * Entries under directories it did not list stay (a load of one session keeps the rest).
  */
 function ownSkipped(inputs: DiscoveredInputs): (key: string) => boolean {
-  const again = new Set(inputs.skipped.map((s) => s.absPath));
+  // A file named directly is its own scope: read now, its old entry (outside a window) goes.
+  const again = new Set([...inputs.skipped.map((s) => s.absPath), ...inputs.files.map((f) => f.absPath)]);
   // An entry whose directory is gone is stale, whoever lists it (a linked session dir pruned or moved).
   return (key) => again.has(key) || inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep)) || !fs.existsSync(path.dirname(key));
 }

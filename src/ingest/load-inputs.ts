@@ -43,10 +43,11 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
     const warnings = (bad.lines as number) > 0
       ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; they are listed by \`trajaudit sources\``]
       : [];
-    const windowed = options.window?.since !== undefined || options.window?.until !== undefined;
-    const unread = windowed || options.db === undefined ? 0 : ((await db.all(`SELECT count(*) AS n FROM skipped_inputs WHERE reason = $r`, { r: OUTSIDE_WINDOW })).rows[0].n as number);
+    // Said on every command over such a --db, windowed or not: which window left a file unread is
+    // not kept, so no command can tell that its own window needs none of them.
+    const unread = options.db === undefined ? 0 : ((await db.all(`SELECT count(*) AS n FROM skipped_inputs WHERE reason = $r`, { r: OUTSIDE_WINDOW })).rows[0].n as number);
     if (unread > 0) {
-      warnings.push(`${unread} file${unread === 1 ? ' was' : 's were'} left unread in ${options.db} by an earlier --since/--until window, so answers without that window miss ${unread === 1 ? 'its' : 'their'} rows; \`trajaudit load\` of the same paths into it reads ${unread === 1 ? 'it' : 'them'} (\`trajaudit sources --section skipped\` lists ${unread === 1 ? 'it' : 'them'})`);
+      warnings.push(`${unread} file${unread === 1 ? ' was' : 's were'} left unread in ${options.db} by a --since/--until window, so answers that reach outside that window miss ${unread === 1 ? 'its' : 'their'} rows; \`trajaudit load\` of the same paths into it reads ${unread === 1 ? 'it' : 'them'} (\`trajaudit sources --section skipped\` lists ${unread === 1 ? 'it' : 'them'})`);
     }
     const gone = summary?.gone ?? [];
     if (gone.length > 0) {

@@ -4,7 +4,8 @@ import { ExactNumber, type Tabular } from './types.js';
 
 /**
  * Cell text for Markdown, shown as written: the punctuation Markdown acts on is backslash-escaped
- * (no emphasis, code, links or images from a payload; `_` inside a word is left, as GFM leaves it), `&`, `<` and `>` become entities (no HTML or
+ * (no emphasis, code, link or image syntax from a payload; `_` inside a word is left, as GFM leaves
+ * it; a bare URL may still be made a link by GFM, its text unchanged), `&`, `<` and `>` become entities (no HTML or
  * entity from it), control characters show as escapes (it is often read in a terminal), and a
  * line break is a <br>, the only one a table cell can hold.
  */

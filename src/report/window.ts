@@ -1,3 +1,4 @@
+import { UsageError } from '../errors.js';
 import { parseTimeRange } from '../time/parse-time.js';
 import type { ReportWindows, Window } from './types.js';
 
@@ -9,6 +10,10 @@ const DAY_MS = 86_400_000;
  */
 export function reportWindows(sinceText: string, untilText: string | undefined, now: Date = new Date()): ReportWindows {
   const range = parseTimeRange(sinceText, untilText ?? now.toISOString(), now);
+  // Report windows, their previous windows and their day buckets are whole milliseconds.
+  for (const [option, bound] of [['--since', range.since!], ['--until', range.until!]] as const) {
+    if (bound.micros % 1000n !== 0n) throw new UsageError(`report ${option} ${bound.iso}: report windows are whole milliseconds; drop the digits after the third`);
+  }
   const since = range.since!.date;
   const until = range.until!.date;
   const length = until.getTime() - since.getTime();

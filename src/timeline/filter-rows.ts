@@ -40,9 +40,14 @@ export function agentRows(rows: MergedRow[], wanted: string, sessionId: string):
 
 /** Rows within ±windowMs of the centre. */
 export function aroundRows(rows: MergedRow[], centre: Instant, windowMs: number): MergedRow[] {
-  const at = epochMicros(centre.iso);
+  const half = BigInt(Math.round(windowMs * 1000));
   // To the microsecond: a row 1000.9 ms away is outside a 1 s window.
-  return rows.filter((r) => r.ts !== null && Math.abs(epochMicros(r.ts) - at) <= windowMs * 1000);
+  return rows.filter((r) => {
+    const at = r.ts === null ? null : epochMicros(r.ts);
+    if (at === null) return false;
+    const distance = at - centre.micros;
+    return (distance < 0n ? -distance : distance) <= half;
+  });
 }
 
 /** `--event NAME`: an event name (StreamPhase, Error), a warn.log category (LLM:OPENAI), a level (ERROR) or `[ERROR] LLM:OPENAI`. */

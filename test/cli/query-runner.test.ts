@@ -93,6 +93,12 @@ describe('trajaudit query: --since, --until, --session', () => {
     });
   });
 
+  it('--param since=/until= are read as --since/--until are', () => {
+    expect(queryRows('retry-telemetry', [HOME, '--param', 'since=7d', '--param', 'until=2026-08-24']).rows).toEqual(WEEK_B);
+    expect(queryRows('retry-telemetry', [HOME, '--param', "since='2026-08-17'", '--until', '2026-08-24']).rows).toEqual(WEEK_B);
+    expect(runCli(['query', 'retry-telemetry', HOME, '--param', 'since=2026-08-24', '--param', 'until=2026-08-17']).code).toBe(2);
+  });
+
   it('a window that would be empty exits 2', () => {
     expect(runCli(['query', 'retry-telemetry', HOME, '--since', '2026-08-24', '--until', '2026-08-17'])).toEqual({
       code: 2, stdout: '', stderr: 'trajaudit: --since 2026-08-24T00:00:00.000Z is not before --until 2026-08-17T00:00:00.000Z; the window would be empty\n',
@@ -107,7 +113,7 @@ describe('trajaudit query: --since, --until, --session', () => {
 
   it('--param session= resolves a suffix as --session does', () => {
     expect(queryRows('retry-by-agent', [HOME, '--param', 'session=4f7a9c2e']).rows).toEqual(queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e']).rows);
-    expect(runCli(['query', 'retry-by-agent', HOME, '--param', 'session=4f7a9c2e', '--session', '4f7a9c2e']).stderr).toBe('trajaudit: give the session once: --session ID or --param session=ID\n');
+    expect(runCli(['query', 'retry-by-agent', HOME, '--param', 'session=4f7a9c2e', '--session', '4f7a9c2e']).stderr).toBe('trajaudit: give session once: --session X or --param session=X\n');
   });
 
   it('--session by the 8-hex suffix equals the full id', () => {

@@ -162,6 +162,7 @@ describe('trajaudit report --out', () => {
 describe('trajaudit report errors', () => {
   it.each([
     [['--since', '2026-08-24', '--until', '2026-08-17'], 'trajaudit: --since 2026-08-24T00:00:00.000Z is not before --until 2026-08-17T00:00:00.000Z; the window would be empty\n'],
+    [['--since', '2026-08-17T00:00:00.0001Z', '--until', '2026-08-24'], 'trajaudit: report --since 2026-08-17T00:00:00.000100Z: report windows are whole milliseconds; drop the digits after the third\n'],
     [['--since', 'yesterday'], 'trajaudit: --since "yesterday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n'],
     [[...WEEK_B, '--out', 'no/such/dir/r.md'], 'trajaudit: --out no/such/dir/r.md: directory no/such/dir does not exist; create it or pass another path\n'],
   ])('%j exits 2 with one line', (args, stderr) => {

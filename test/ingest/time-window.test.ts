@@ -48,7 +48,8 @@ describe('time windows', () => {
   it('a --db the window left incomplete says so: the files are listed as skipped, queries without a window warn, load reads them', () => {
     const db = path.join(work.dir, 'partial.duckdb');
     const windowed = runCli(['query', 'retry-telemetry', HOME, '--db', db, '--until', '2026-08-17', '--format', 'json']);
-    expect(windowed.stderr).toBe('trajaudit: 4 lines in 4 files could not be read; they are listed by `trajaudit sources`\n');
+    const unreadWarning = `trajaudit: 4 files were left unread in ${db} by a --since/--until window, so answers that reach outside that window miss their rows; \`trajaudit load\` of the same paths into it reads them (\`trajaudit sources --section skipped\` lists them)\n`;
+    expect(windowed.stderr).toBe(`trajaudit: 4 lines in 4 files could not be read; they are listed by \`trajaudit sources\`\n${unreadWarning}`);
     const { value: skipped } = runJson<{ path: string; reason: string }[]>(['sources', '--db', db, '--section', 'skipped', '--format', 'json']);
     const unread = skipped.filter((s) => s.reason.startsWith('outside the --since/--until window'));
     expect(unread.map((s) => s.path)).toEqual([
@@ -57,13 +58,28 @@ describe('time windows', () => {
       'trajectories/sessions/20260821-101500-b2d84e07/errors.jsonl',
       'trajectories/sessions/20260821-101500-b2d84e07/events.jsonl',
     ]);
-    const later = runCli(['query', 'retry-telemetry', '--db', db, '--format', 'json']);
-    expect(later.code).toBe(0);
-    expect(later.stderr).toContain(`trajaudit: 4 files were left unread in ${db} by an earlier --since/--until window, so answers without that window miss their rows; \`trajaudit load\` of the same paths into it reads them`);
+    // Later commands say so too, with a window of their own or without.
+    for (const window of [[], ['--since', '2026-08-16']]) {
+      const later = runCli(['query', 'retry-telemetry', '--db', db, ...window, '--format', 'json']);
+      expect(later.code).toBe(0);
+      expect(later.stderr).toContain(unreadWarning);
+    }
+    expect(runCli(['report', '--db', db, '--since', '2026-08-17', '--until', '2026-08-24']).stderr).toContain(unreadWarning);
     runJson(['load', HOME, '--db', db]);
     const after = runCli(['query', 'retry-telemetry', '--db', db, '--format', 'json']);
     expect(after.stderr).not.toContain('left unread');
     const full = runCli(['query', 'retry-telemetry', HOME, '--format', 'json']);
     expect(JSON.parse(after.stdout)).toEqual(JSON.parse(full.stdout));
+  });
+
+  it('a file named directly that a window left unread loses its skipped entry once it is read', () => {
+    const db = path.join(work.dir, 'one-file.duckdb');
+    const file = path.join(HOME, 'trajectories/sessions/20260821-101500-b2d84e07/events.jsonl');
+    runCli(['query', 'subagent-starts', file, '--db', db, '--until', '2026-08-15']);
+    const skipped = () => runJson<{ reason: string }[]>(['sources', '--db', db, '--section', 'skipped', '--format', 'json']).value.map((s) => s.reason.slice(0, 30));
+    expect(skipped()).toEqual(['outside the --since/--until wi']);
+    runJson(['load', file, '--db', db]);
+    expect(skipped()).toEqual([]);
+    expect(runCli(['query', 'subagent-starts', '--db', db]).stderr).not.toContain('left unread');
   });
 });
