@@ -1,4 +1,5 @@
 import ts from './typescript.cjs';
+import { walk } from './syntax.js';
 
 export interface TrySite {
   tryStatement: ts.TryStatement;
@@ -60,14 +61,9 @@ function consumedAt(node: ts.Expression): boolean {
 
 function variableConsumed(variable: ts.Identifier, tryBlock: ts.Block): boolean {
   let consumed = false;
-  const visit = (node: ts.Node): void => {
-    if (consumed || ts.isFunctionLike(node)) return;
-    if (ts.isIdentifier(node) && node !== variable && node.text === variable.text && consumedAt(outerExpression(node))) {
-      consumed = true;
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(tryBlock);
+  walk(tryBlock, (node) => {
+    if (consumed || ts.isFunctionLike(node)) return false;
+    if (ts.isIdentifier(node) && node !== variable && node.text === variable.text && consumedAt(outerExpression(node))) consumed = true;
+  });
   return consumed;
 }

@@ -4,7 +4,7 @@ import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
 import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
 import { scopeOf } from './scope.js';
-import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap } from './syntax.js';
+import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['dead-catch'];
@@ -43,11 +43,9 @@ export default defineCheck<'dead-catch', State>({
   visit(unit, ctx, state) {
     state.indexed.add(unit.file);
     if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index);
-    const visitNode = (node: ts.Node): void => {
+    walk(unit.sourceFile, (node) => {
       if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, ctx, state);
-      ts.forEachChild(node, visitNode);
-    };
-    visitNode(unit.sourceFile);
+    });
   },
   finish(ctx, state) {
     const unresolvedNames = new Set(state.pending.map((candidate) => candidate.name).filter(Boolean));

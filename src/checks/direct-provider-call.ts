@@ -3,7 +3,7 @@ import ts from './typescript.cjs';
 import { defineCheck, type CheckContext, type Resolution } from './define-check.js';
 import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
-import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap } from './syntax.js';
+import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['direct-provider-call'];
@@ -49,7 +49,7 @@ export default defineCheck<'direct-provider-call', State>({
         details: { form },
       });
     };
-    const visitNode = (node: ts.Node): void => {
+    walk(sourceFile, (node) => {
       if (ts.isCallExpression(node)) {
         const callee = unwrap(node.expression);
         const member = memberName(callee);
@@ -73,9 +73,7 @@ export default defineCheck<'direct-provider-call', State>({
           if (resolution) site('destructure', key, declaration, normalizedText(source, sourceFile), name, resolution);
         }
       }
-      ts.forEachChild(node, visitNode);
-    };
-    visitNode(sourceFile);
+    });
   },
 });
 

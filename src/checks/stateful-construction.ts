@@ -1,7 +1,7 @@
 import ts from './typescript.cjs';
 import { defineCheck, type Severity } from './define-check.js';
 import { scopeOf, type ScopeKind } from './scope.js';
-import { memberName, normalizedText, positionOf, shortHash, unwrap } from './syntax.js';
+import { memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 
 interface State {
   classes: Set<string>;
@@ -24,7 +24,7 @@ export default defineCheck<'stateful-construction', State>({
   wants: (text, state) => Boolean(state.site?.test(text)),
   visit(unit, ctx, state) {
     const sourceFile = unit.sourceFile;
-    const visitNode = (node: ts.Node): void => {
+    walk(sourceFile, (node) => {
       const site = constructionSite(node, state);
       if (site) {
         const scope = scopeOf(node);
@@ -40,9 +40,7 @@ export default defineCheck<'stateful-construction', State>({
           details: { className: site.name, via: site.via, scopeKind: scope.kind },
         });
       }
-      ts.forEachChild(node, visitNode);
-    };
-    visitNode(sourceFile);
+    });
   },
 });
 

@@ -1,6 +1,26 @@
 import { createHash } from 'node:crypto';
 import ts from './typescript.cjs';
 
+/**
+ * Visits `root` and its descendants in source order with an explicit stack, not recursion:
+ * generated code (a 3,000-term `+` chain) nests deeper than the call stack allows. `visit`
+ * returning false skips the node's children.
+ */
+export function walk(root: ts.Node, visit: (node: ts.Node) => boolean | void): void {
+  const stack: ts.Node[] = [root];
+  const children: ts.Node[] = [];
+  const collect = (child: ts.Node): void => {
+    children.push(child);
+  };
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (visit(node) === false) continue;
+    ts.forEachChild(node, collect);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    children.length = 0;
+  }
+}
+
 /** 1-based line and column of a node's first token (not its leading trivia). */
 export function positionOf(node: ts.Node, sourceFile: ts.SourceFile): { line: number; column: number } {
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
