@@ -31,7 +31,7 @@ export default defineCheck<'dead-catch', State>({
   needsTypes: (_options, typesFlag) => typesFlag,
   prepare(ctx) {
     const names = new Set<string>();
-    for (const file of ctx.files) scanAsyncGeneratorNames(file.text, names);
+    for (const file of ctx.files) scanAsyncGeneratorNames(file.searchText, names);
     const words = [...names].map((name) => name.replace(/\$/g, '\\$'));
     const mentionsName = words.length ? new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`) : undefined;
     return { names, mentionsName, index: new Map(), indexed: new Set(), pending: [] };
@@ -98,7 +98,7 @@ function completeIndex(ctx: CheckContext<Options>, state: State, names: Set<stri
   const words = [...names].map((name) => name.replace(/\$/g, '\\$'));
   const mentions = new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`);
   for (const file of ctx.files) {
-    if (file.isTest || state.indexed.has(file.file) || !mentions.test(file.text)) continue;
+    if (file.isTest || state.indexed.has(file.file) || !mentions.test(file.searchText)) continue;
     const unit = ctx.parseFile(file.file);
     if (unit) indexDeclarations(unit.sourceFile, names, state.index);
   }

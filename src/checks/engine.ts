@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import type { Check, CheckContext, RawFinding, SourceUnit } from './define-check.js';
 import { discoverSourceFiles } from './discover.js';
 import { checks } from './index.js';
+import { searchableText } from './syntax.js';
 import { createTypeProgram } from './type-program.js';
 
 export interface EngineOptions {
@@ -40,7 +41,10 @@ const parseOptions: ts.CreateSourceFileOptions = { languageVersion: ts.ScriptTar
 export function runChecks(options: EngineOptions): EngineResult {
   const selected = selectChecks(options.rules, options.config);
   const discovered = discoverSourceFiles(options.root, options.config.exclude, options.config.tests);
-  const files = discovered.map((entry) => ({ ...entry, text: readFileSync(entry.absPath, 'utf8') }));
+  const files = discovered.map((entry) => {
+    const text = readFileSync(entry.absPath, 'utf8');
+    return { ...entry, text, searchText: searchableText(text) };
+  });
   const byFile = new Map(files.map((entry) => [entry.file, entry]));
   const byAbs = new Map(files.map((entry) => [entry.absPath, entry]));
   const findings: RawFinding[] = [];
@@ -78,7 +82,7 @@ export function runChecks(options: EngineOptions): EngineResult {
     return { check, ctx, state: check.prepare(ctx as never), includeTests: ruleOptions.includeTests };
   });
 
-  const wanted = files.map((entry) => active.filter((a) => (a.includeTests || !entry.isTest) && a.check.wants(entry.text, a.state)));
+  const wanted = files.map((entry) => active.filter((a) => (a.includeTests || !entry.isTest) && a.check.wants(entry.searchText, a.state)));
   const typed = active.filter((a) => a.check.needsTypes(a.ctx.options as never, options.types));
   if (typed.length > 0) {
     program = createTypeProgram(options.root, files.filter((_, i) => wanted[i].length > 0).map((entry) => entry.absPath));

@@ -6,7 +6,7 @@ import { memberName, normalizedText, positionOf, shortHash, unwrap, walk } from 
 interface State {
   classes: Set<string>;
   factories: Set<string>;
-  /** Text prefilter: `new [ns.]Class` or `factory(`; a type-only mention of the class does not need a parse. */
+  /** Text prefilter: a class name where it may be constructed, or a factory's name; a type-only mention of the class does not need a parse. */
   site?: RegExp;
 }
 
@@ -44,12 +44,23 @@ export default defineCheck<'stateful-construction', State>({
   },
 });
 
+/**
+ * Sound for what `constructionSite` matches: a class name right after `new` or `(` (`new (C)()`),
+ * after a type assertion's `>`, as a member (`ns.C`, `ns['C']`), or renamed on import (`C as
+ * Local`), comments allowed in between; a factory's name anywhere. Other mentions of a class
+ * (`: C`, `implements C`, `import type { C }`) cannot be constructions.
+ */
 function sitePattern(options: { classes: string[]; factories: string[] }): RegExp | undefined {
-  const escape = (name: string) => name.replace(/[$]/g, '\\$');
+  const anyOf = (names: string[]) => `(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+  const gap = String.raw`(?:\s|/\*[^]*?\*/|//[^\n]*)*`;
   const parts: string[] = [];
-  if (options.classes.length) parts.push(`\\bnew\\s+(?:[\\w$]+\\s*\\??\\.\\s*)*(?:${options.classes.map(escape).join('|')})(?![\\w$])`);
-  if (options.factories.length) parts.push(`(?:${options.factories.map(escape).join('|')})\\s*(?:!|\\?\\.)?\\s*(?:<[^;{}]*?>)?\\s*\\(`);
-  return parts.length ? new RegExp(parts.join('|')) : undefined;
+  if (options.classes.length) {
+    const classes = anyOf(options.classes);
+    // The name first, then a look around it: a pattern that starts with the names is what keeps the scan fast.
+    parts.push(`${classes}(?:(?<=(?:\\bnew|[(>.]|\\[${gap}['"\`])${gap}${classes})|(?=${gap}as(?![\\w$])))`);
+  }
+  if (options.factories.length) parts.push(anyOf(options.factories));
+  return parts.length ? new RegExp(`(?:${parts.join('|')})(?![\\w$])`) : undefined;
 }
 
 function constructionSite(node: ts.Node, state: State): { name: string; token: ts.Node; via: 'new' | 'factory' } | undefined {

@@ -21,6 +21,23 @@ export function walk(root: ts.Node, visit: (node: ts.Node) => boolean | void): v
   }
 }
 
+const escapeSequence = /\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|([0-3][0-7]{0,2}|[4-7][0-7]?)|(\r\n|[\n\r\u2028\u2029])|([^]))/g;
+
+/**
+ * The text with escape sequences decoded (`sendMessage\u0053tream`, `'\x53'`, a line continuation),
+ * for the text prefilters: a name the parser sees through an escape is then plainly in the text.
+ * Applied to the whole file, comments and regexes included, so it can only add matches.
+ */
+export function searchableText(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(escapeSequence, (sequence, braced?: string, unicode?: string, hex?: string, octal?: string, lineBreak?: string, other?: string) => {
+    if (lineBreak !== undefined) return '';
+    if (other !== undefined) return other;
+    const code = octal !== undefined ? parseInt(octal, 8) : parseInt(braced ?? unicode ?? hex!, 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : sequence;
+  });
+}
+
 /** 1-based line and column of a node's first token (not its leading trivia). */
 export function positionOf(node: ts.Node, sourceFile: ts.SourceFile): { line: number; column: number } {
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
