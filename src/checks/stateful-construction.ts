@@ -1,7 +1,7 @@
 import ts from './typescript.cjs';
 import { defineCheck, type Severity } from './define-check.js';
 import { scopeOf, type ScopeKind } from './scope.js';
-import { memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { importedAliases, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 
 interface State {
   classes: Set<string>;
@@ -10,7 +10,8 @@ interface State {
   site?: RegExp;
 }
 
-// module: one instance for the whole process; class-field: one per owner instance; function: built on demand.
+// module: one instance for the whole process (top level, a static member of a top-level class);
+// class-field: one per owner instance; function: built on demand.
 const severityOf: Record<ScopeKind, Severity> = { module: 'error', 'class-field': 'warning', function: 'note' };
 
 export default defineCheck<'stateful-construction', State>({
@@ -24,8 +25,9 @@ export default defineCheck<'stateful-construction', State>({
   wants: (text, state) => Boolean(state.site?.test(text)),
   visit(unit, ctx, state) {
     const sourceFile = unit.sourceFile;
+    const aliases = importedAliases(sourceFile);
     walk(sourceFile, (node) => {
-      const site = constructionSite(node, state);
+      const site = constructionSite(node, state, aliases);
       if (site) {
         const scope = scopeOf(node);
         ctx.report({
@@ -63,13 +65,16 @@ function sitePattern(options: { classes: string[]; factories: string[] }): RegEx
   return parts.length ? new RegExp(`(?:${parts.join('|')})(?![\\w$])`) : undefined;
 }
 
-function constructionSite(node: ts.Node, state: State): { name: string; token: ts.Node; via: 'new' | 'factory' } | undefined {
+function constructionSite(node: ts.Node, state: State, aliases: Map<string, string>): { name: string; token: ts.Node; via: 'new' | 'factory' } | undefined {
   const isNew = ts.isNewExpression(node);
   if (!isNew && !ts.isCallExpression(node)) return undefined;
   const callee = unwrap(node.expression);
   const names = isNew ? state.classes : state.factories;
   const via = isNew ? 'new' : 'factory';
-  if (ts.isIdentifier(callee) && names.has(callee.text)) return { name: callee.text, token: callee, via };
+  if (ts.isIdentifier(callee)) {
+    const name = aliases.get(callee.text) ?? callee.text;
+    return names.has(name) ? { name, token: callee, via } : undefined;
+  }
   const member = memberName(callee);
   if (member && names.has(member.name)) return { name: member.name, token: member.token, via };
   return undefined;
@@ -77,7 +82,8 @@ function constructionSite(node: ts.Node, state: State): { name: string; token: t
 
 function messageFor(name: string, via: 'new' | 'factory', kind: ScopeKind, scope: string): string {
   const built = via === 'new' ? `${name} built` : `${name}() builds stateful objects`;
-  if (kind === 'module') return `${built} at module top level: one instance shared by the whole process; build it per agent and pass it in`;
+  const where = scope === '<module>' ? 'at module top level' : `in static field ${scope}`;
+  if (kind === 'module') return `${built} ${where}: one instance shared by the whole process; build it per agent and pass it in`;
   if (kind === 'class-field') return `${built} in field initializer ${scope}: one per ${scope.split('.')[0]} instance`;
   return `${built} in ${scope}`;
 }
