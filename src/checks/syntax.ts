@@ -82,19 +82,53 @@ export function shortHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 12);
 }
 
+type Wrapper = ts.ParenthesizedExpression | ts.NonNullExpression | ts.AsExpression | ts.SatisfiesExpression | ts.TypeAssertion;
+
+function isWrapper(node: ts.Node): node is Wrapper {
+  return (
+    ts.isParenthesizedExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isTypeAssertionExpression(node)
+  );
+}
+
 /** Strips the wrappers that do not change which function is called: `(x)`, `x!`, `x as T`. */
 export function unwrap(node: ts.Expression): ts.Expression {
   let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isTypeAssertionExpression(current)
-  ) {
-    current = current.expression;
-  }
+  while (isWrapper(current)) current = current.expression;
   return current;
+}
+
+/** The reverse of `unwrap`: the outermost of the wrappers around `node`. */
+export function outermostWrapper(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (isWrapper(current.parent)) current = current.parent;
+  return current;
+}
+
+/**
+ * The assignment an object or array literal destructures into, when it is an assignment pattern
+ * (`({ m: local } = value)`, nested, or `for ({ m } of values)`); otherwise undefined.
+ */
+export function destructuringAssignmentOf(literal: ts.Expression): ts.BinaryExpression | ts.ForOfStatement | ts.ForInStatement | undefined {
+  let found: ts.BinaryExpression | ts.ForOfStatement | ts.ForInStatement | undefined;
+  for (let current: ts.Node = literal; ; ) {
+    const parent = current.parent;
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.left === current) {
+      found = parent; // the outer pattern may go on: `[{ m } = {}] = values`
+      current = parent;
+    } else if ((ts.isForOfStatement(parent) || ts.isForInStatement(parent)) && parent.initializer === current) {
+      return parent;
+    } else if (ts.isPropertyAssignment(parent) && parent.initializer === current) {
+      current = parent.parent;
+    } else if (ts.isArrayLiteralExpression(parent) || ts.isSpreadElement(parent) || ts.isSpreadAssignment(parent)) {
+      current = parent;
+    } else {
+      return found;
+    }
+  }
 }
 
 /** Names imported under another name (`import { Original as Local }`): local name → original name. */
