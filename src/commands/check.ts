@@ -5,6 +5,7 @@ import { fingerprints, isBaselineable } from '../baseline/fingerprint.js';
 import { matchBaseline } from '../baseline/match.js';
 import type { BaselineEntry, Finding } from '../baseline/types.js';
 import type { RawFinding } from '../checks/define-check.js';
+import { assertCheckRoot } from '../checks/discover.js';
 import { runChecks } from '../checks/engine.js';
 import { checks } from '../checks/index.js';
 import type { CommandResult } from '../command-result.js';
@@ -29,6 +30,7 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   const format = options.format ?? 'text';
   if (!(format in checkRenderers)) throw new UsageError(`unknown --format "${format}"; use one of ${Object.keys(checkRenderers).join(', ')}`);
   if (options.allowAdditions && !options.updateBaseline) throw new UsageError('--allow-additions only makes sense with --update-baseline');
+  assertCheckRoot(options.root);
   const config = await loadConfig({ root: options.root, configPath: options.config });
   const baselineShown = options.baseline ?? path.join(options.root, baselineFileName);
   const baselinePath = path.resolve(baselineShown);

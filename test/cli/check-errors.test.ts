@@ -69,6 +69,11 @@ describe('check: usage and config errors exit 2 with one clear line', () => {
     }
   });
 
+  it('a file as the root', () => {
+    const run = runCli(['check', 'fixtures/check-call-forms/src/agent/loose.ts']);
+    expect([run.code, run.stdout, run.stderr]).toEqual([2, '', 'trajaudit: check root is not a directory: fixtures/check-call-forms/src/agent/loose.ts\n']);
+  });
+
   it('--allow-additions without --update-baseline', () => {
     const run = runCli(['check', 'fixtures/check-baseline', '--allow-additions']);
     expect([run.code, run.stderr]).toEqual([2, 'trajaudit: --allow-additions only makes sense with --update-baseline\n']);
