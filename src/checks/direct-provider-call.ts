@@ -3,7 +3,7 @@ import ts from './typescript.cjs';
 import { defineCheck, type CheckContext, type Resolution } from './define-check.js';
 import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
-import { anchorText, destructuringAssignmentOf, memberName, normalizedText, outermostWrapper, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { anchorText, destructuringAssignmentOf, memberName, normalizedText, outermostWrapper, positionOf, shortHash, walk } from './syntax.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['direct-provider-call'];
@@ -49,66 +49,75 @@ export default defineCheck<'direct-provider-call', State>({
         details: { form },
       });
     };
+    const inspect = (name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLike): void => {
+      const found = siteOf(name);
+      if (!found || isDeclarationOnly(name)) return;
+      const { form, node, receiver } = found;
+      const resolution =
+        form === 'destructure'
+          ? ts.isBindingElement(name.parent)
+            ? resolveDestructured(ctx, name.parent.parent as ts.ObjectBindingPattern, name.text)
+            : resolveAssignmentPattern(ctx, name as ts.PropertyName, name.parent.parent as ts.ObjectLiteralExpression, name.text)
+          : resolve(ctx, name, receiver);
+      if (resolution) site(form, name, node, normalizedText(receiver, sourceFile), name.text, resolution);
+    };
+    // Every form has the method's name as a token: look at those, and at their context only.
     walk(sourceFile, (node) => {
-      // Declarations are not calls: types, `declare` declarations, and signatures without a body.
-      if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return false;
-      if (ts.isFunctionLike(node) && !(node as ts.FunctionLikeDeclaration).body) return false;
-      if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) return false;
-      if (ts.isCallExpression(node)) {
-        const callee = unwrap(node.expression);
-        const member = memberName(callee);
-        if (member && state.methods.has(member.name)) {
-          const resolution = resolve(ctx, member.token, member.receiver);
-          if (resolution) site('call', member.token, node, normalizedText(member.receiver, sourceFile), member.name, resolution);
-        } else if (member && rebinders.has(member.name)) {
-          const inner = memberName(unwrap(member.receiver));
-          if (inner && state.methods.has(inner.name)) {
-            const resolution = resolve(ctx, inner.token, inner.receiver);
-            if (resolution) site('bind', inner.token, node, normalizedText(inner.receiver, sourceFile), inner.name, resolution);
-          }
-        }
-      } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && !node.dotDotDotToken) {
-        const key = node.propertyName ?? node.name;
-        const name = ts.isIdentifier(key) || ts.isStringLiteralLike(key) ? key.text : undefined;
-        if (name && state.methods.has(name)) {
-          const resolution = resolveDestructured(ctx, node.parent, name);
-          const declaration = ts.findAncestor(node, (n) => ts.isVariableDeclaration(n) || ts.isParameter(n)) ?? node;
-          const source = ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : node.parent;
-          if (resolution) site('destructure', key, declaration, normalizedText(source, sourceFile), name, resolution);
-        }
-      } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
-        const member = memberName(node);
-        if (member && state.methods.has(member.name) && isTakenOff(node)) {
-          const resolution = resolve(ctx, member.token, member.receiver);
-          if (resolution) site('reference', member.token, node, normalizedText(member.receiver, sourceFile), member.name, resolution);
-        }
-      } else if ((ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && ts.isObjectLiteralExpression(node.parent)) {
-        const name = ts.isIdentifier(node.name) || ts.isStringLiteralLike(node.name) ? node.name.text : undefined;
-        const assignment = name && state.methods.has(name) ? destructuringAssignmentOf(node.parent) : undefined;
-        if (name && assignment) {
-          const resolution = resolveAssignmentPattern(ctx, node.name, node.parent, name);
-          const source = ts.isBinaryExpression(assignment) ? assignment.right : assignment.expression;
-          if (resolution) site('destructure', node.name, assignment, normalizedText(source, sourceFile), name, resolution);
-        }
-      }
+      if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteralLike(node)) && state.methods.has(node.text)) inspect(node);
     });
   },
 });
 
 /**
- * Whether the method leaves its receiver here: any value use but a call through it or through
- * .bind/.call/.apply (reported as such), a write (a definition), or a test that only looks at it
- * (`typeof`, `!`, `===`, a condition, the left of `&&`) or discards it (`delete`, `void`, a statement).
+ * The site a method-name token belongs to: the call through it, the .bind/.call/.apply call, the
+ * destructuring, or another use that takes the method off its receiver; undefined for the rest
+ * (a definition, a write, a test, a plain identifier).
  */
-function isTakenOff(access: ts.Expression): boolean {
-  const outer = outermostWrapper(access);
-  const parent = outer.parent;
-  if (ts.isCallExpression(parent)) return parent.expression !== outer;
-  if ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === outer) {
-    const member = memberName(parent);
-    const rebinder = outermostWrapper(parent);
-    if (member && rebinders.has(member.name) && ts.isCallExpression(rebinder.parent) && rebinder.parent.expression === rebinder) return false;
+function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLike): { form: Form; node: ts.Node; receiver: ts.Node } | undefined {
+  const parent = name.parent;
+  if (ts.isBindingElement(parent) && (parent.propertyName ?? parent.name) === name && ts.isObjectBindingPattern(parent.parent) && !parent.dotDotDotToken) {
+    const declaration = ts.findAncestor(parent, (n) => ts.isVariableDeclaration(n) || ts.isParameter(n)) ?? parent;
+    const source = ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : parent.parent;
+    return { form: 'destructure', node: declaration, receiver: source };
   }
+  if ((ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) && parent.name === name && ts.isObjectLiteralExpression(parent.parent)) {
+    const assignment = destructuringAssignmentOf(parent.parent);
+    if (!assignment) return undefined;
+    return { form: 'destructure', node: assignment, receiver: ts.isBinaryExpression(assignment) ? assignment.right : assignment.expression };
+  }
+  const access = ts.isPropertyAccessExpression(parent) && parent.name === name ? parent : ts.isElementAccessExpression(parent) && parent.argumentExpression === name ? parent : undefined;
+  if (!access) return undefined;
+  const outer = outermostWrapper(access);
+  const use = outer.parent;
+  if (ts.isCallExpression(use) && use.expression === outer) return { form: 'call', node: use, receiver: access.expression };
+  if ((ts.isPropertyAccessExpression(use) || ts.isElementAccessExpression(use)) && use.expression === outer) {
+    const member = memberName(use);
+    const rebinder = outermostWrapper(use);
+    if (member && rebinders.has(member.name) && ts.isCallExpression(rebinder.parent) && rebinder.parent.expression === rebinder) {
+      return { form: 'bind', node: rebinder.parent, receiver: access.expression };
+    }
+  }
+  return isTakenOff(outer) ? { form: 'reference', node: access, receiver: access.expression } : undefined;
+}
+
+/** Declarations are not calls: a token inside a type, a signature without a body, or a `declare` declaration. */
+function isDeclarationOnly(token: ts.Node): boolean {
+  for (let node = token.parent; node; node = node.parent) {
+    if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return true;
+    if (ts.isFunctionLike(node) && !(node as ts.FunctionLikeDeclaration).body) return true;
+    if (ts.canHaveModifiers(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a member used other than by a call leaves its receiver: any value use but a write (a
+ * definition), or a test that only looks at it (`typeof`, `!`, `===`, a condition, the left of
+ * `&&`) or discards it (`delete`, `void`, a statement).
+ */
+function isTakenOff(outer: ts.Expression): boolean {
+  const parent = outer.parent;
+  if (ts.isCallExpression(parent)) return true; // an argument
   if (ts.isTypeOfExpression(parent) || ts.isDeleteExpression(parent) || ts.isVoidExpression(parent) || ts.isExpressionStatement(parent)) return false;
   if (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) return false;
   if (ts.isBinaryExpression(parent)) {
@@ -133,7 +142,7 @@ const comparisons = new Set([
 ]);
 
 /** undefined: the checker proved the receiver is not a configured type, so this is not a finding. */
-function resolve(ctx: CheckContext<Options>, token: ts.Node, receiver: ts.Expression): Resolution | undefined {
+function resolve(ctx: CheckContext<Options>, token: ts.Node, receiver: ts.Node): Resolution | undefined {
   if (!ctx.checker) return 'syntactic';
   let symbol = ctx.checker.getSymbolAtLocation(token);
   if (!symbol) {

@@ -8,16 +8,20 @@ import ts from './typescript.cjs';
  */
 export function walk(root: ts.Node, visit: (node: ts.Node) => boolean | void): void {
   const stack: ts.Node[] = [root];
-  const children: ts.Node[] = [];
-  const collect = (child: ts.Node): void => {
-    children.push(child);
+  const push = (child: ts.Node): void => {
+    stack.push(child);
   };
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (visit(node) === false) continue;
-    ts.forEachChild(node, collect);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-    children.length = 0;
+    // Children go on the stack last-first, so that they come off it in source order.
+    const first = stack.length;
+    ts.forEachChild(node, push);
+    for (let i = first, j = stack.length - 1; i < j; i++, j--) {
+      const child = stack[i];
+      stack[i] = stack[j];
+      stack[j] = child;
+    }
   }
 }
 
