@@ -44,9 +44,14 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   const raw = [...run.findings].sort(byPosition);
   let entries = baseline ?? [];
   let matched = matchBaseline(raw, entries, run.files, rulesRun);
-  const warnings: string[] = [];
+  const warnings = run.unchecked.map(
+    ({ file, reason }) => `${file}: not checked: nested too deeply to parse (${reason}); split the expression, or exclude the file in the config`,
+  );
 
   if (options.updateBaseline) {
+    if (run.unchecked.length > 0) {
+      throw new InputError(`--update-baseline refuses to rewrite ${baselineShown} while ${run.unchecked[0].file} cannot be checked (nested too deeply to parse)`);
+    }
     const additions = raw.filter((f) => matched.states.get(f) === 'new');
     if (additions.length > 0 && !options.allowAdditions) {
       const first = additions[0];
@@ -84,7 +89,9 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
       failed,
     },
   };
-  return { output: checkRenderers[format](report), exitCode: failed ? ExitCode.findings : ExitCode.ok, warnings };
+  // A file that could not be checked is an input error: the run must not pass without it.
+  const exitCode = run.unchecked.length > 0 ? ExitCode.input : failed ? ExitCode.findings : ExitCode.ok;
+  return { output: checkRenderers[format](report), exitCode, warnings };
 }
 
 const toolVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
