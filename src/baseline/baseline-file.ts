@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { RawFinding } from '../checks/define-check.js';
+import { jsonProblem } from '../config/json-problem.js';
 import { InputError } from '../errors.js';
 import { entryKey, findingKey } from './fingerprint.js';
 import type { BaselineEntry } from './types.js';
@@ -30,7 +31,13 @@ export async function readBaseline(file: string): Promise<BaselineEntry[] | unde
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`${file}: baseline is not valid JSON (${(error as Error).message}); restore it from version control`);
+    const problem = jsonProblem(text, error as Error);
+    const where = `${file}:${problem.line}:${problem.column}`;
+    throw new InputError(
+      problem.conflict
+        ? `${where}: baseline has unresolved merge conflicts; resolve them (keep the entries of both sides), or delete it and regenerate it with --update-baseline --allow-additions`
+        : `${where}: baseline is not valid JSON (${problem.reason}); restore it from version control`,
+    );
   }
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {

@@ -1,4 +1,5 @@
 import ts from './typescript.cjs';
+import { walk } from './syntax.js';
 
 // Cheap text scan for names that may be declared as async generators; a superset is fine, the
 // parsed declarations decide. Anchored on `async` so that the scan stays linear in the text.
@@ -39,7 +40,7 @@ export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>,
     else entry.other++;
     index.set(name, entry);
   };
-  const visit = (node: ts.Node): void => {
+  walk(sourceFile, (node) => {
     if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.body && node.name) {
       const name = declaredName(node.name);
       if (name) add(name, isAsyncGeneratorFunction(node));
@@ -52,9 +53,7 @@ export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>,
       const initializer = 'initializer' in node ? node.initializer : undefined;
       if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)));
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(sourceFile);
+  });
 }
 
 function declaredName(name: ts.Node): string | undefined {

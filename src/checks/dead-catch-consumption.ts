@@ -1,4 +1,5 @@
 import ts from './typescript.cjs';
+import { memberName, unwrap, walk } from './syntax.js';
 
 export interface TrySite {
   tryStatement: ts.TryStatement;
@@ -25,25 +26,52 @@ export function escapeOf(call: ts.Expression, tryBlock: ts.Block): TrySite['esca
   const variable =
     ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)
       ? parent.name
-      : ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node && ts.isIdentifier(parent.left)
+      : ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node && isReference(parent.left)
         ? parent.left
         : undefined;
   if (variable && variableConsumed(variable, tryBlock)) return undefined;
   return 'not-consumed';
 }
 
+/** The outermost expression whose value may be `node`'s: through wrappers, `c ? a : b`, `a ?? b`, `a || b`, `a && b` (right), `a, b` (right). */
 function outerExpression(node: ts.Expression): ts.Expression {
   let current = node;
-  while (
-    ts.isParenthesizedExpression(current.parent) ||
-    ts.isAwaitExpression(current.parent) ||
-    ts.isAsExpression(current.parent) ||
-    ts.isNonNullExpression(current.parent) ||
-    ts.isSatisfiesExpression(current.parent)
-  ) {
-    current = current.parent;
+  for (let parent = current.parent; ; parent = current.parent) {
+    if (
+      ts.isParenthesizedExpression(parent) ||
+      ts.isAwaitExpression(parent) ||
+      ts.isAsExpression(parent) ||
+      ts.isNonNullExpression(parent) ||
+      ts.isSatisfiesExpression(parent) ||
+      (ts.isConditionalExpression(parent) && parent.condition !== current) ||
+      (ts.isBinaryExpression(parent) && passesThrough(parent, current))
+    ) {
+      current = parent as ts.Expression;
+    } else {
+      return current;
+    }
   }
-  return current;
+}
+
+function passesThrough(binary: ts.BinaryExpression, operand: ts.Expression): boolean {
+  const operator = binary.operatorToken.kind;
+  if (operator === ts.SyntaxKind.QuestionQuestionToken || operator === ts.SyntaxKind.BarBarToken) return true;
+  return (operator === ts.SyntaxKind.AmpersandAmpersandToken || operator === ts.SyntaxKind.CommaToken) && binary.right === operand;
+}
+
+/** A variable, `this`, or a member chain on one (`this.stream`, `state.streams["main"]`). */
+function isReference(node: ts.Node): node is ts.Expression {
+  if (ts.isIdentifier(node) || node.kind === ts.SyntaxKind.ThisKeyword) return true;
+  const member = ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) ? memberName(node) : undefined;
+  return Boolean(member && isReference(unwrap(member.receiver)));
+}
+
+function sameReference(a: ts.Node, b: ts.Node): boolean {
+  if (ts.isIdentifier(a) || ts.isIdentifier(b)) return ts.isIdentifier(a) && ts.isIdentifier(b) && a.text === b.text;
+  if (a.kind === ts.SyntaxKind.ThisKeyword || b.kind === ts.SyntaxKind.ThisKeyword) return a.kind === b.kind;
+  const left = ts.isPropertyAccessExpression(a) || ts.isElementAccessExpression(a) ? memberName(a) : undefined;
+  const right = ts.isPropertyAccessExpression(b) || ts.isElementAccessExpression(b) ? memberName(b) : undefined;
+  return Boolean(left && right && left.name === right.name && sameReference(unwrap(left.receiver), unwrap(right.receiver)));
 }
 
 function consumedAt(node: ts.Expression): boolean {
@@ -58,16 +86,11 @@ function consumedAt(node: ts.Expression): boolean {
   return false;
 }
 
-function variableConsumed(variable: ts.Identifier, tryBlock: ts.Block): boolean {
+function variableConsumed(variable: ts.Expression, tryBlock: ts.Block): boolean {
   let consumed = false;
-  const visit = (node: ts.Node): void => {
-    if (consumed || ts.isFunctionLike(node)) return;
-    if (ts.isIdentifier(node) && node !== variable && node.text === variable.text && consumedAt(outerExpression(node))) {
-      consumed = true;
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(tryBlock);
+  walk(tryBlock, (node) => {
+    if (consumed || ts.isFunctionLike(node)) return false;
+    if (node !== variable && isReference(node) && sameReference(node, variable) && consumedAt(outerExpression(node))) consumed = true;
+  });
   return consumed;
 }

@@ -1,6 +1,7 @@
 import ts from './typescript.cjs';
 import { isAsyncGeneratorFunction } from './async-generator-index.js';
 import type { CheckContext } from './define-check.js';
+import { walk } from './syntax.js';
 
 type Verdict = 'yes' | 'no' | 'unknown';
 
@@ -66,11 +67,9 @@ function classesOf(ctx: CheckContext<unknown>): ts.ClassLikeDeclaration[] {
   for (const sourceFile of program.getSourceFiles()) {
     const info = ctx.fileAt(sourceFile.fileName);
     if (sourceFile.isDeclarationFile || !info || info.isTest) continue;
-    const visit = (node: ts.Node): void => {
+    walk(sourceFile, (node) => {
       if (ts.isClassLike(node)) classes!.push(node);
-      ts.forEachChild(node, visit);
-    };
-    visit(sourceFile);
+    });
   }
   classesByProgram.set(program, classes);
   return classes;

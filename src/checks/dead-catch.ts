@@ -4,7 +4,7 @@ import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
 import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
 import { scopeOf } from './scope.js';
-import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap } from './syntax.js';
+import { anchorText, importedAliases, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['dead-catch'];
@@ -31,7 +31,7 @@ export default defineCheck<'dead-catch', State>({
   needsTypes: (_options, typesFlag) => typesFlag,
   prepare(ctx) {
     const names = new Set<string>();
-    for (const file of ctx.files) scanAsyncGeneratorNames(file.text, names);
+    for (const file of ctx.files) scanAsyncGeneratorNames(file.searchText, names);
     const words = [...names].map((name) => name.replace(/\$/g, '\\$'));
     const mentionsName = words.length ? new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`) : undefined;
     return { names, mentionsName, index: new Map(), indexed: new Set(), pending: [] };
@@ -43,11 +43,10 @@ export default defineCheck<'dead-catch', State>({
   visit(unit, ctx, state) {
     state.indexed.add(unit.file);
     if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index);
-    const visitNode = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, ctx, state);
-      ts.forEachChild(node, visitNode);
-    };
-    visitNode(unit.sourceFile);
+    const aliases = importedAliases(unit.sourceFile);
+    walk(unit.sourceFile, (node) => {
+      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, aliases, ctx, state);
+    });
   },
   finish(ctx, state) {
     const unresolvedNames = new Set(state.pending.map((candidate) => candidate.name).filter(Boolean));
@@ -59,11 +58,19 @@ export default defineCheck<'dead-catch', State>({
   },
 });
 
-function inspectCall(call: ts.CallExpression, file: string, sourceFile: ts.SourceFile, ctx: CheckContext<Options>, state: State): void {
+function inspectCall(
+  call: ts.CallExpression,
+  file: string,
+  sourceFile: ts.SourceFile,
+  aliases: Map<string, string>,
+  ctx: CheckContext<Options>,
+  state: State,
+): void {
   const callee = unwrap(call.expression);
   const iife = ts.isFunctionExpression(callee);
   const member = memberName(callee);
-  const name = ts.isIdentifier(callee) ? callee.text : member?.name;
+  // The name the generator is declared under (an import may rename it), for the name index.
+  const name = ts.isIdentifier(callee) ? (aliases.get(callee.text) ?? callee.text) : member?.name;
   if (!iife && (!name || !state.names.has(name))) return;
   const tryStatement = enclosingTry(call);
   if (!tryStatement) return;
@@ -71,7 +78,7 @@ function inspectCall(call: ts.CallExpression, file: string, sourceFile: ts.Sourc
   if (!escape) return;
   const token = iife ? call : (member?.token ?? callee);
   const catchLine = positionOf(tryStatement.catchClause!, sourceFile).line;
-  const shown = iife ? 'the async generator expression' : `${name}()`;
+  const shown = iife ? 'the async generator expression' : `${ts.isIdentifier(callee) ? callee.text : name}()`;
   const finding: Omit<RawFinding, 'rule'> = {
     file,
     ...positionOf(token, sourceFile),
@@ -100,7 +107,7 @@ function completeIndex(ctx: CheckContext<Options>, state: State, names: Set<stri
   const words = [...names].map((name) => name.replace(/\$/g, '\\$'));
   const mentions = new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`);
   for (const file of ctx.files) {
-    if (file.isTest || state.indexed.has(file.file) || !mentions.test(file.text)) continue;
+    if (file.isTest || state.indexed.has(file.file) || !mentions.test(file.searchText)) continue;
     const unit = ctx.parseFile(file.file);
     if (unit) indexDeclarations(unit.sourceFile, names, state.index);
   }

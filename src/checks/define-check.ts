@@ -43,8 +43,8 @@ export interface CheckContext<Options> {
   report(finding: Omit<RawFinding, 'rule'>): void;
   /** Parse a discovered file the prefilter skipped (e.g. to complete a declaration index). */
   parseFile(file: string): SourceUnit | undefined;
-  /** Every discovered file this rule may look at, with its text (for cross-file text scans). */
-  files: ReadonlyArray<{ file: string; text: string; isTest: boolean }>;
+  /** Every discovered file this rule may look at, with its `searchableText` (for cross-file text scans). */
+  files: ReadonlyArray<{ file: string; searchText: string; isTest: boolean }>;
   /** The discovered file behind an absolute path (e.g. a program source file), if it is one. */
   fileAt(absPath: string): { file: string; isTest: boolean } | undefined;
 }
@@ -58,7 +58,10 @@ export interface Check<Id extends RuleId = RuleId, State = unknown> {
   needsTypes(options: TrajauditConfig['rules'][Id], typesFlag: boolean): boolean;
   /** Cross-file text work before any parse; its result is handed to every later call. */
   prepare(ctx: CheckContext<TrajauditConfig['rules'][Id]>): State;
-  /** The cheap text prefilter: does this file need parsing for this rule? */
+  /**
+   * The cheap text prefilter: does this file need parsing for this rule? `text` has its escapes
+   * decoded (`searchableText`). It must be sound: false only when `visit` could report nothing.
+   */
   wants(text: string, state: State): boolean;
   visit(unit: SourceUnit, ctx: CheckContext<TrajauditConfig['rules'][Id]>, state: State): void;
   finish?(ctx: CheckContext<TrajauditConfig['rules'][Id]>, state: State): void;

@@ -3,11 +3,11 @@ import ts from './typescript.cjs';
 import { defineCheck, type CheckContext, type Resolution } from './define-check.js';
 import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
-import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap } from './syntax.js';
+import { anchorText, destructuringAssignmentOf, memberName, normalizedText, outermostWrapper, positionOf, shortHash, walk } from './syntax.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['direct-provider-call'];
-type Form = 'call' | 'bind' | 'destructure';
+type Form = 'call' | 'bind' | 'destructure' | 'reference';
 
 interface State {
   methods: Set<string>;
@@ -21,7 +21,7 @@ export default defineCheck<'direct-provider-call', State>({
   id: 'direct-provider-call',
   title: 'Direct provider call outside the resilience layer',
   description:
-    'A provider method (e.g. sendMessageStream) called, bound or destructured outside the allowed layer. Every model call must go through the one resilience funnel (retries, timeouts, telemetry); a direct call silently skips it.',
+    'A provider method (e.g. sendMessageStream) called, bound, destructured or otherwise taken off its receiver outside the allowed layer. Every model call must go through the one resilience funnel (retries, timeouts, telemetry); a direct call silently skips it.',
   defaultSeverity: 'error',
   needsTypes: (options, typesFlag) => typesFlag || options.receiverTypes.length > 0,
   prepare: ({ options }) => ({
@@ -49,38 +49,100 @@ export default defineCheck<'direct-provider-call', State>({
         details: { form },
       });
     };
-    const visitNode = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const callee = unwrap(node.expression);
-        const member = memberName(callee);
-        if (member && state.methods.has(member.name)) {
-          const resolution = resolve(ctx, member.token, member.receiver);
-          if (resolution) site('call', member.token, node, normalizedText(member.receiver, sourceFile), member.name, resolution);
-        } else if (member && rebinders.has(member.name)) {
-          const inner = memberName(unwrap(member.receiver));
-          if (inner && state.methods.has(inner.name)) {
-            const resolution = resolve(ctx, inner.token, inner.receiver);
-            if (resolution) site('bind', inner.token, node, normalizedText(inner.receiver, sourceFile), inner.name, resolution);
-          }
-        }
-      } else if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && !node.dotDotDotToken) {
-        const key = node.propertyName ?? node.name;
-        const name = ts.isIdentifier(key) || ts.isStringLiteralLike(key) ? key.text : undefined;
-        if (name && state.methods.has(name)) {
-          const resolution = resolveDestructured(ctx, node.parent, name);
-          const declaration = ts.findAncestor(node, (n) => ts.isVariableDeclaration(n) || ts.isParameter(n)) ?? node;
-          const source = ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : node.parent;
-          if (resolution) site('destructure', key, declaration, normalizedText(source, sourceFile), name, resolution);
-        }
-      }
-      ts.forEachChild(node, visitNode);
+    const inspect = (name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLike): void => {
+      const found = siteOf(name);
+      if (!found || isDeclarationOnly(name)) return;
+      const { form, node, receiver } = found;
+      const resolution =
+        form === 'destructure'
+          ? ts.isBindingElement(name.parent)
+            ? resolveDestructured(ctx, name.parent.parent as ts.ObjectBindingPattern, name.text)
+            : resolveAssignmentPattern(ctx, name as ts.PropertyName, name.parent.parent as ts.ObjectLiteralExpression, name.text)
+          : resolve(ctx, name, receiver);
+      if (resolution) site(form, name, node, normalizedText(receiver, sourceFile), name.text, resolution);
     };
-    visitNode(sourceFile);
+    // Every form has the method's name as a token: look at those, and at their context only.
+    walk(sourceFile, (node) => {
+      if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteralLike(node)) && state.methods.has(node.text)) inspect(node);
+    });
   },
 });
 
+/**
+ * The site a method-name token belongs to: the call through it, the .bind/.call/.apply call, the
+ * destructuring, or another use that takes the method off its receiver; undefined for the rest
+ * (a definition, a write, a test, a plain identifier).
+ */
+function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLike): { form: Form; node: ts.Node; receiver: ts.Node } | undefined {
+  const parent = name.parent;
+  if (ts.isBindingElement(parent) && (parent.propertyName ?? parent.name) === name && ts.isObjectBindingPattern(parent.parent) && !parent.dotDotDotToken) {
+    const declaration = ts.findAncestor(parent, (n) => ts.isVariableDeclaration(n) || ts.isParameter(n)) ?? parent;
+    const source = ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : parent.parent;
+    return { form: 'destructure', node: declaration, receiver: source };
+  }
+  if ((ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) && parent.name === name && ts.isObjectLiteralExpression(parent.parent)) {
+    const assignment = destructuringAssignmentOf(parent.parent);
+    if (!assignment) return undefined;
+    return { form: 'destructure', node: assignment, receiver: ts.isBinaryExpression(assignment) ? assignment.right : assignment.expression };
+  }
+  const access = ts.isPropertyAccessExpression(parent) && parent.name === name ? parent : ts.isElementAccessExpression(parent) && parent.argumentExpression === name ? parent : undefined;
+  if (!access) return undefined;
+  const outer = outermostWrapper(access);
+  const use = outer.parent;
+  if (ts.isCallExpression(use) && use.expression === outer) return { form: 'call', node: use, receiver: access.expression };
+  if ((ts.isPropertyAccessExpression(use) || ts.isElementAccessExpression(use)) && use.expression === outer) {
+    const member = memberName(use);
+    const rebinder = outermostWrapper(use);
+    if (member && rebinders.has(member.name) && ts.isCallExpression(rebinder.parent) && rebinder.parent.expression === rebinder) {
+      return { form: 'bind', node: rebinder.parent, receiver: access.expression };
+    }
+  }
+  return isTakenOff(outer) ? { form: 'reference', node: access, receiver: access.expression } : undefined;
+}
+
+/** Declarations are not calls: a token inside a type, a signature without a body, or a `declare` declaration. */
+function isDeclarationOnly(token: ts.Node): boolean {
+  for (let node = token.parent; node; node = node.parent) {
+    if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return true;
+    if (ts.isFunctionLike(node) && !(node as ts.FunctionLikeDeclaration).body) return true;
+    if (ts.canHaveModifiers(node) && node.modifiers?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a member used other than by a call leaves its receiver: any value use but a write (a
+ * definition), or a test that only looks at it (`typeof`, `!`, `===`, a condition, the left of
+ * `&&`) or discards it (`delete`, `void`, a statement).
+ */
+function isTakenOff(outer: ts.Expression): boolean {
+  const parent = outer.parent;
+  if (ts.isCallExpression(parent)) return true; // an argument
+  if (ts.isTypeOfExpression(parent) || ts.isDeleteExpression(parent) || ts.isVoidExpression(parent) || ts.isExpressionStatement(parent)) return false;
+  if (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) return false;
+  if (ts.isBinaryExpression(parent)) {
+    const operator = parent.operatorToken.kind;
+    if (parent.left === outer && operator >= ts.SyntaxKind.FirstAssignment && operator <= ts.SyntaxKind.LastAssignment) return false;
+    if (parent.left === outer && operator === ts.SyntaxKind.AmpersandAmpersandToken) return false;
+    if (comparisons.has(operator)) return false;
+  }
+  if (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent)) return false;
+  if ((ts.isConditionalExpression(parent) || ts.isForStatement(parent)) && parent.condition === outer) return false;
+  // A target inside an assignment pattern: `({ a: x.sendMessageStream } = value)`.
+  if (ts.isPropertyAssignment(parent) && parent.initializer === outer && destructuringAssignmentOf(parent.parent)) return false;
+  if ((ts.isArrayLiteralExpression(parent) || ts.isSpreadElement(parent)) && destructuringAssignmentOf(parent)) return false;
+  return true;
+}
+
+const comparisons = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
+
 /** undefined: the checker proved the receiver is not a configured type, so this is not a finding. */
-function resolve(ctx: CheckContext<Options>, token: ts.Node, receiver: ts.Expression): Resolution | undefined {
+function resolve(ctx: CheckContext<Options>, token: ts.Node, receiver: ts.Node): Resolution | undefined {
   if (!ctx.checker) return 'syntactic';
   let symbol = ctx.checker.getSymbolAtLocation(token);
   if (!symbol) {
@@ -97,6 +159,13 @@ function resolveDestructured(ctx: CheckContext<Options>, pattern: ts.ObjectBindi
   return judge(ctx, type.flags & ts.TypeFlags.Any ? undefined : type.getProperty(name));
 }
 
+function resolveAssignmentPattern(ctx: CheckContext<Options>, key: ts.PropertyName, pattern: ts.ObjectLiteralExpression, name: string): Resolution | undefined {
+  if (!ctx.checker) return 'syntactic';
+  if (ts.isIdentifier(key)) return judge(ctx, ctx.checker.getPropertySymbolOfDestructuringAssignment(key));
+  const type = ctx.checker.getTypeAtLocation(pattern);
+  return judge(ctx, type.flags & ts.TypeFlags.Any ? undefined : type.getProperty(name));
+}
+
 function judge(ctx: CheckContext<Options>, symbol: ts.Symbol | undefined): Resolution | undefined {
   // Never silently clean: a site the checker cannot place is reported, marked unresolved.
   if (!symbol || !symbol.declarations?.length) return 'unresolved';
@@ -108,12 +177,12 @@ function judge(ctx: CheckContext<Options>, symbol: ts.Symbol | undefined): Resol
 
 function messageFor(form: Form, name: string, options: Options, resolution: Resolution): string {
   const layer = options.allowedPaths.length ? ` (allowed only in ${options.allowedPaths.join(', ')})` : '';
-  const what =
-    form === 'call'
-      ? `direct call to ${name}() bypasses the resilience funnel${layer}`
-      : form === 'bind'
-        ? `${name} taken off its receiver with .bind/.call/.apply bypasses the resilience funnel${layer}`
-        : `${name} destructured from its receiver: calls through it bypass the resilience funnel${layer}`;
+  const what = {
+    call: `direct call to ${name}() bypasses the resilience funnel${layer}`,
+    bind: `${name} taken off its receiver with .bind/.call/.apply bypasses the resilience funnel${layer}`,
+    destructure: `${name} destructured from its receiver: calls through it bypass the resilience funnel${layer}`,
+    reference: `${name} taken off its receiver: calls through it bypass the resilience funnel${layer}`,
+  }[form];
   if (resolution !== 'unresolved') return what;
   const types = options.receiverTypes.length ? options.receiverTypes.join(' | ') : 'a provider';
   return `${what}; the type checker could not resolve the receiver, so it may or may not be ${types}`;

@@ -20,16 +20,21 @@ interface GitignoreLayer {
   rules: Ignore;
 }
 
-/** `.ts/.tsx/.mts/.cts` files under root, honoring every `.gitignore` on the way down and the config's `exclude`. */
-export function discoverSourceFiles(root: string, exclude: string[], tests: string[]): DiscoveredFile[] {
-  const absRoot = path.resolve(root);
+/** Throws the input error for a root that is missing or not a directory (before its config is looked for in it). */
+export function assertCheckRoot(root: string): void {
   let stat;
   try {
-    stat = statSync(absRoot);
+    stat = statSync(path.resolve(root));
   } catch {
     throw new InputError(`check root not found: ${root}; pass an existing directory`);
   }
   if (!stat.isDirectory()) throw new InputError(`check root is not a directory: ${root}`);
+}
+
+/** `.ts/.tsx/.mts/.cts` files under root, honoring every `.gitignore` on the way down and the config's `exclude`. */
+export function discoverSourceFiles(root: string, exclude: string[], tests: string[]): DiscoveredFile[] {
+  assertCheckRoot(root);
+  const absRoot = path.resolve(root);
   const isExcluded = picomatch(exclude, { dot: true });
   const isTest = picomatch(tests, { dot: true });
   const found: DiscoveredFile[] = [];

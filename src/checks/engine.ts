@@ -6,6 +6,8 @@ import { UsageError } from '../errors.js';
 import type { Check, CheckContext, RawFinding, SourceUnit } from './define-check.js';
 import { discoverSourceFiles } from './discover.js';
 import { checks } from './index.js';
+import { searchableText } from './syntax.js';
+import { stackOverflow } from './stack-overflow.js';
 import { createTypeProgram } from './type-program.js';
 
 export interface EngineOptions {
@@ -22,6 +24,8 @@ export interface EngineResult {
   rulesRun: RuleId[];
   filesParsed: number;
   typesUsed: boolean;
+  /** Files that could not be parsed or walked (nested deeper than the stack allows), with why. */
+  unchecked: Array<{ file: string; reason: string }>;
 }
 
 interface ActiveCheck {
@@ -40,21 +44,31 @@ const parseOptions: ts.CreateSourceFileOptions = { languageVersion: ts.ScriptTar
 export function runChecks(options: EngineOptions): EngineResult {
   const selected = selectChecks(options.rules, options.config);
   const discovered = discoverSourceFiles(options.root, options.config.exclude, options.config.tests);
-  const files = discovered.map((entry) => ({ ...entry, text: readFileSync(entry.absPath, 'utf8') }));
+  const files = discovered.map((entry) => {
+    const text = readFileSync(entry.absPath, 'utf8');
+    return { ...entry, text, searchText: searchableText(text) };
+  });
   const byFile = new Map(files.map((entry) => [entry.file, entry]));
   const byAbs = new Map(files.map((entry) => [entry.absPath, entry]));
   const findings: RawFinding[] = [];
   const parsed = new Map<string, SourceUnit>();
   let program: ts.Program | undefined;
   let filesParsed = 0;
+  const unchecked = new Map<string, string>();
   const unitOf = (file: string): SourceUnit | undefined => {
     const entry = byFile.get(file);
-    if (!entry) return undefined;
+    if (!entry || unchecked.has(file)) return undefined;
     let unit = parsed.get(file);
     if (!unit) {
-      const sourceFile =
-        program?.getSourceFile(entry.absPath) ??
-        ts.createSourceFile(entry.absPath, entry.text, parseOptions, true, scriptKinds[path.extname(entry.file)]);
+      let sourceFile: ts.SourceFile;
+      try {
+        sourceFile =
+          program?.getSourceFile(entry.absPath) ??
+          ts.createSourceFile(entry.absPath, entry.text, parseOptions, true, scriptKinds[path.extname(entry.file)]);
+      } catch (error) {
+        unchecked.set(file, stackOverflow(error));
+        return undefined;
+      }
       unit = { file, absPath: entry.absPath, sourceFile, isTest: entry.isTest };
       filesParsed++;
       // Only the type-aware pass keeps trees (the program holds them anyway); the syntactic pass streams.
@@ -78,7 +92,7 @@ export function runChecks(options: EngineOptions): EngineResult {
     return { check, ctx, state: check.prepare(ctx as never), includeTests: ruleOptions.includeTests };
   });
 
-  const wanted = files.map((entry) => active.filter((a) => (a.includeTests || !entry.isTest) && a.check.wants(entry.text, a.state)));
+  const wanted = files.map((entry) => active.filter((a) => (a.includeTests || !entry.isTest) && a.check.wants(entry.searchText, a.state)));
   const typed = active.filter((a) => a.check.needsTypes(a.ctx.options as never, options.types));
   if (typed.length > 0) {
     program = createTypeProgram(options.root, files.filter((_, i) => wanted[i].length > 0).map((entry) => entry.absPath));
@@ -88,12 +102,26 @@ export function runChecks(options: EngineOptions): EngineResult {
 
   files.forEach((entry, i) => {
     if (wanted[i].length === 0) return;
-    const unit = unitOf(entry.file)!;
-    for (const a of wanted[i]) a.check.visit(unit, a.ctx as never, a.state);
+    const unit = unitOf(entry.file);
+    if (!unit) return;
+    for (const a of wanted[i]) {
+      try {
+        a.check.visit(unit, a.ctx as never, a.state);
+      } catch (error) {
+        unchecked.set(entry.file, stackOverflow(error));
+      }
+    }
   });
   for (const a of active) a.check.finish?.(a.ctx as never, a.state);
 
-  return { findings, files: new Set(byFile.keys()), rulesRun: selected.map((c) => c.id), filesParsed, typesUsed: Boolean(program) };
+  return {
+    findings,
+    files: new Set(byFile.keys()),
+    rulesRun: selected.map((c) => c.id),
+    filesParsed,
+    typesUsed: Boolean(program),
+    unchecked: [...unchecked].map(([file, reason]) => ({ file, reason })),
+  };
 }
 
 function selectChecks(requested: string[], config: TrajauditConfig): Check[] {

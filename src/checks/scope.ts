@@ -10,20 +10,40 @@ export interface Scope {
 /**
  * The enclosing scope of a node. Anonymous functions (callbacks) take the name of the nearest
  * named scope around them, so that the name stays stable when code moves inside a function.
+ * An immediately invoked function runs where it stands, and a static field or block when its
+ * class is defined: both take the kind of the scope around them (`module` at top level).
  */
 export function scopeOf(node: ts.Node): Scope {
   let kind: ScopeKind | undefined;
+  let name: string | undefined;
   for (let current = node.parent; current; current = current.parent) {
     if (ts.isFunctionLike(current) && !ts.isTypeNode(current) && !ts.isMethodSignature(current)) {
+      if (isImmediatelyInvoked(current)) continue;
       kind ??= 'function';
-      const name = functionName(current);
+      name ??= functionName(current);
       if (name) return { kind, name };
     } else if (ts.isPropertyDeclaration(current) && current.initializer) {
-      kind ??= 'class-field';
-      return { kind, name: `${containerName(current.parent)}.${propertyName(current.name)}` };
+      name ??= `${containerName(current.parent)}.${propertyName(current.name)}`;
+      if (kind || !isStatic(current)) return { kind: kind ?? 'class-field', name };
     }
   }
-  return { kind: kind ?? 'module', name: kind ? '<anonymous>' : '<module>' };
+  return { kind: kind ?? 'module', name: name ?? (kind ? '<anonymous>' : '<module>') };
+}
+
+function isImmediatelyInvoked(fn: ts.SignatureDeclaration): boolean {
+  if (!ts.isFunctionExpression(fn) && !ts.isArrowFunction(fn)) return false;
+  let callee: ts.Node = fn;
+  while (ts.isParenthesizedExpression(callee.parent)) callee = callee.parent;
+  // `(function () { … }).call(this)` runs it as well.
+  const access = callee.parent;
+  if (ts.isPropertyAccessExpression(access) && access.expression === callee && (access.name.text === 'call' || access.name.text === 'apply')) {
+    callee = access;
+  }
+  return ts.isCallExpression(callee.parent) && callee.parent.expression === callee;
+}
+
+function isStatic(node: ts.PropertyDeclaration): boolean {
+  return Boolean(ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Static);
 }
 
 function functionName(fn: ts.SignatureDeclaration): string | undefined {

@@ -1,16 +1,17 @@
 import ts from './typescript.cjs';
 import { defineCheck, type Severity } from './define-check.js';
 import { scopeOf, type ScopeKind } from './scope.js';
-import { memberName, normalizedText, positionOf, shortHash, unwrap } from './syntax.js';
+import { importedAliases, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 
 interface State {
   classes: Set<string>;
   factories: Set<string>;
-  /** Text prefilter: `new [ns.]Class` or `factory(`; a type-only mention of the class does not need a parse. */
+  /** Text prefilter: a class name where it may be constructed, or a factory's name; a type-only mention of the class does not need a parse. */
   site?: RegExp;
 }
 
-// module: one instance for the whole process; class-field: one per owner instance; function: built on demand.
+// module: one instance for the whole process (top level, a static member of a top-level class);
+// class-field: one per owner instance; function: built on demand.
 const severityOf: Record<ScopeKind, Severity> = { module: 'error', 'class-field': 'warning', function: 'note' };
 
 export default defineCheck<'stateful-construction', State>({
@@ -24,8 +25,9 @@ export default defineCheck<'stateful-construction', State>({
   wants: (text, state) => Boolean(state.site?.test(text)),
   visit(unit, ctx, state) {
     const sourceFile = unit.sourceFile;
-    const visitNode = (node: ts.Node): void => {
-      const site = constructionSite(node, state);
+    const aliases = importedAliases(sourceFile);
+    walk(sourceFile, (node) => {
+      const site = constructionSite(node, state, aliases);
       if (site) {
         const scope = scopeOf(node);
         ctx.report({
@@ -40,27 +42,39 @@ export default defineCheck<'stateful-construction', State>({
           details: { className: site.name, via: site.via, scopeKind: scope.kind },
         });
       }
-      ts.forEachChild(node, visitNode);
-    };
-    visitNode(sourceFile);
+    });
   },
 });
 
+/**
+ * Sound for what `constructionSite` matches: a class name right after `new` or `(` (`new (C)()`),
+ * after a type assertion's `>`, as a member (`ns.C`, `ns['C']`), or renamed on import (`C as
+ * Local`), comments allowed in between; a factory's name anywhere. Other mentions of a class
+ * (`: C`, `implements C`, `import type { C }`) cannot be constructions.
+ */
 function sitePattern(options: { classes: string[]; factories: string[] }): RegExp | undefined {
-  const escape = (name: string) => name.replace(/[$]/g, '\\$');
+  const anyOf = (names: string[]) => `(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+  const gap = String.raw`(?:\s|/\*[^]*?\*/|//[^\n]*)*`;
   const parts: string[] = [];
-  if (options.classes.length) parts.push(`\\bnew\\s+(?:[\\w$]+\\s*\\??\\.\\s*)*(?:${options.classes.map(escape).join('|')})(?![\\w$])`);
-  if (options.factories.length) parts.push(`(?:${options.factories.map(escape).join('|')})\\s*(?:!|\\?\\.)?\\s*(?:<[^;{}]*?>)?\\s*\\(`);
-  return parts.length ? new RegExp(parts.join('|')) : undefined;
+  if (options.classes.length) {
+    const classes = anyOf(options.classes);
+    // The name first, then a look around it: a pattern that starts with the names is what keeps the scan fast.
+    parts.push(`${classes}(?:(?<=(?:\\bnew|[(>.]|\\[${gap}['"\`])${gap}${classes})|(?=${gap}as(?![\\w$])))`);
+  }
+  if (options.factories.length) parts.push(anyOf(options.factories));
+  return parts.length ? new RegExp(`(?:${parts.join('|')})(?![\\w$])`) : undefined;
 }
 
-function constructionSite(node: ts.Node, state: State): { name: string; token: ts.Node; via: 'new' | 'factory' } | undefined {
+function constructionSite(node: ts.Node, state: State, aliases: Map<string, string>): { name: string; token: ts.Node; via: 'new' | 'factory' } | undefined {
   const isNew = ts.isNewExpression(node);
   if (!isNew && !ts.isCallExpression(node)) return undefined;
   const callee = unwrap(node.expression);
   const names = isNew ? state.classes : state.factories;
   const via = isNew ? 'new' : 'factory';
-  if (ts.isIdentifier(callee) && names.has(callee.text)) return { name: callee.text, token: callee, via };
+  if (ts.isIdentifier(callee)) {
+    const name = aliases.get(callee.text) ?? callee.text;
+    return names.has(name) ? { name, token: callee, via } : undefined;
+  }
   const member = memberName(callee);
   if (member && names.has(member.name)) return { name: member.name, token: member.token, via };
   return undefined;
@@ -68,7 +82,8 @@ function constructionSite(node: ts.Node, state: State): { name: string; token: t
 
 function messageFor(name: string, via: 'new' | 'factory', kind: ScopeKind, scope: string): string {
   const built = via === 'new' ? `${name} built` : `${name}() builds stateful objects`;
-  if (kind === 'module') return `${built} at module top level: one instance shared by the whole process; build it per agent and pass it in`;
+  const where = scope === '<module>' ? 'at module top level' : `in static field ${scope}`;
+  if (kind === 'module') return `${built} ${where}: one instance shared by the whole process; build it per agent and pass it in`;
   if (kind === 'class-field') return `${built} in field initializer ${scope}: one per ${scope.split('.')[0]} instance`;
   return `${built} in ${scope}`;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { InputError } from '../errors.js';
+import { stackOverflow } from './stack-overflow.js';
 import ts from './typescript.cjs';
 
 const fallbackOptions: ts.CompilerOptions = {
@@ -30,6 +31,16 @@ export function createTypeProgram(root: string, rootNames: string[]): ts.Program
     types: [],
   };
   const host = ts.createCompilerHost(options, true);
+  // A file too deep to parse is left out of the program; the engine names it when it parses it.
+  const getSourceFile = host.getSourceFile;
+  host.getSourceFile = (...args) => {
+    try {
+      return getSourceFile.apply(host, args);
+    } catch (error) {
+      stackOverflow(error);
+      return undefined;
+    }
+  };
   const cache = ts.createModuleResolutionCache(process.cwd(), (f) => f, options);
   const files = new Set(rootNames);
   let frontier = rootNames;

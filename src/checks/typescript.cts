@@ -3,23 +3,53 @@
 // dir, since Node 20 has no compile cache of its own: loading it drops from ~210 to ~100 ms
 // (measured). The cached module goes into require.cache, so `require('typescript')` below and
 // anywhere else returns it. A missing, stale or rejected cache only costs that time.
+import crypto = require('node:crypto');
 import fs = require('node:fs');
 import os = require('node:os');
 import path = require('node:path');
 import vm = require('node:vm');
 import NodeModule = require('node:module');
 
+/**
+ * The cache file for this typescript install, in a directory of the current user that nobody
+ * else can write; undefined when no such directory can be had. The name holds a hash of the
+ * install's real path, so two installs (or checkouts) never share a cache.
+ */
+function cacheFileFor(file: string, version: string): string | undefined {
+  const uid = process.getuid?.();
+  const dir = path.join(os.tmpdir(), `trajaudit-v8-cache-${uid ?? os.userInfo().username}`);
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+  }
+  const stat = fs.lstatSync(dir);
+  if (!stat.isDirectory() || (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o077) !== 0))) return undefined;
+  const install = crypto.createHash('sha256').update(fs.realpathSync(file)).digest('hex').slice(0, 12);
+  return path.join(dir, `typescript-${version}-${install}-${process.version}-${process.arch}.cache`);
+}
+
+/** The cache's bytes, unless the file is missing, a link, or owned by another user. */
+function readCache(cacheFile: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(cacheFile, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    const stat = fs.fstatSync(fd);
+    const uid = process.getuid?.();
+    return stat.isFile() && (uid === undefined || stat.uid === uid) ? fs.readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
 function primeTypeScript(): void {
   const file = require.resolve('typescript');
   if (require.cache[file]) return;
   const version = (require('typescript/package.json') as { version: string }).version;
-  const cacheFile = path.join(os.tmpdir(), `trajaudit-v8-typescript-${version}-${process.version}-${process.arch}.cache`);
-  let cachedData: Buffer | undefined;
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
-  }
+  const cacheFile = cacheFileFor(file, version);
+  const cachedData = cacheFile ? readCache(cacheFile) : undefined;
   const source = fs.readFileSync(file, 'utf8');
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   const loaded = new NodeModule(file, module);
@@ -28,15 +58,16 @@ function primeTypeScript(): void {
   script.runInThisContext()(loaded.exports, NodeModule.createRequire(file), loaded, file, path.dirname(file));
   loaded.loaded = true;
   require.cache[file] = loaded;
-  if (cachedData === undefined || script.cachedDataRejected) {
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
     // Written at exit, so the cache also holds the parser functions this run compiled.
     process.once('exit', () => {
+      const tmp = `${cacheFile}.${process.pid}`;
       try {
-        const tmp = `${cacheFile}.${process.pid}`;
-        fs.writeFileSync(tmp, script.createCachedData());
+        fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600, flag: 'wx' });
         fs.renameSync(tmp, cacheFile);
       } catch {
         // A read-only temp dir only means no cache next time.
+        fs.rmSync(tmp, { force: true });
       }
     });
   }

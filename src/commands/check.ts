@@ -5,6 +5,7 @@ import { fingerprints, isBaselineable } from '../baseline/fingerprint.js';
 import { matchBaseline } from '../baseline/match.js';
 import type { BaselineEntry, Finding } from '../baseline/types.js';
 import type { RawFinding } from '../checks/define-check.js';
+import { assertCheckRoot } from '../checks/discover.js';
 import { runChecks } from '../checks/engine.js';
 import { checks } from '../checks/index.js';
 import type { CommandResult } from '../command-result.js';
@@ -29,6 +30,7 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   const format = options.format ?? 'text';
   if (!(format in checkRenderers)) throw new UsageError(`unknown --format "${format}"; use one of ${Object.keys(checkRenderers).join(', ')}`);
   if (options.allowAdditions && !options.updateBaseline) throw new UsageError('--allow-additions only makes sense with --update-baseline');
+  assertCheckRoot(options.root);
   const config = await loadConfig({ root: options.root, configPath: options.config });
   const baselineShown = options.baseline ?? path.join(options.root, baselineFileName);
   const baselinePath = path.resolve(baselineShown);
@@ -42,9 +44,14 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   const raw = [...run.findings].sort(byPosition);
   let entries = baseline ?? [];
   let matched = matchBaseline(raw, entries, run.files, rulesRun);
-  const warnings: string[] = [];
+  const warnings = run.unchecked.map(
+    ({ file, reason }) => `${file}: not checked: nested too deeply to parse (${reason}); split the expression, or exclude the file in the config`,
+  );
 
   if (options.updateBaseline) {
+    if (run.unchecked.length > 0) {
+      throw new InputError(`--update-baseline refuses to rewrite ${baselineShown} while ${run.unchecked[0].file} cannot be checked (nested too deeply to parse)`);
+    }
     const additions = raw.filter((f) => matched.states.get(f) === 'new');
     if (additions.length > 0 && !options.allowAdditions) {
       const first = additions[0];
@@ -82,7 +89,9 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
       failed,
     },
   };
-  return { output: checkRenderers[format](report), exitCode: failed ? ExitCode.findings : ExitCode.ok, warnings };
+  // A file that could not be checked is an input error: the run must not pass without it.
+  const exitCode = run.unchecked.length > 0 ? ExitCode.input : failed ? ExitCode.findings : ExitCode.ok;
+  return { output: checkRenderers[format](report), exitCode, warnings };
 }
 
 const toolVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;

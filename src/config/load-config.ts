@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG } from './defaults.js';
+import { jsonProblem } from './json-problem.js';
 import type { TrajauditConfig } from './schema.js';
 
 export type { TrajauditConfig } from './schema.js';
@@ -23,7 +24,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<TrajauditC
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`${file}: not valid JSON (${(error as Error).message}); fix the file or pass another with --config`);
+    const problem = jsonProblem(text, error as Error);
+    const where = `${file}:${problem.line}:${problem.column}`;
+    throw new InputError(
+      problem.conflict
+        ? `${where}: config has unresolved merge conflicts; resolve them`
+        : `${where}: not valid JSON (${problem.reason}); fix the file or pass another with --config`,
+    );
   }
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) throw new InputError(`${file}: ${describeIssue(parsed.error.issues[0])}`);

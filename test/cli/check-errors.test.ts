@@ -1,6 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from '../checks/run-cli.js';
+import { copyFixture, repoRoot, runCli } from '../checks/run-cli.js';
 
 const abs = (p: string) => path.join(repoRoot, p);
 
@@ -32,6 +33,45 @@ describe('check: usage and config errors exit 2 with one clear line', () => {
     ]);
     const root = runCli(['check', 'fixtures/no-such-dir']);
     expect([root.code, root.stderr]).toEqual([2, 'trajaudit: check root not found: fixtures/no-such-dir; pass an existing directory\n']);
+  });
+
+  it('config that is not valid JSON: file:line:column of the error', () => {
+    const run = runCli(['check', 'fixtures/check-config-invalid-json']);
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      `trajaudit: ${abs('fixtures/check-config-invalid-json/trajaudit.config.json')}:3:34: not valid JSON (trailing comma before '}'); fix the file or pass another with --config\n`,
+    ]);
+  });
+
+  it('baseline that is not valid JSON: file:line:column; with merge-conflict markers: says so', () => {
+    const copy = copyFixture('check-baseline');
+    try {
+      const file = path.join(copy.dir, 'trajaudit-baseline.json');
+      const lines = readFileSync(file, 'utf8').split('\n');
+      writeFileSync(file, [...lines.slice(0, 5), `${lines[5]},`, ...lines.slice(6)].join('\n'));
+      const comma = runCli(['check', copy.dir]);
+      expect([comma.code, comma.stdout, comma.stderr]).toEqual([
+        2,
+        '',
+        `trajaudit: ${file}:6:152: baseline is not valid JSON (trailing comma before ']'); restore it from version control\n`,
+      ]);
+
+      writeFileSync(file, [...lines.slice(0, 3), '<<<<<<< HEAD', lines[3], '=======', lines[4], '>>>>>>> feature', ...lines.slice(5)].join('\n'));
+      const conflict = runCli(['check', copy.dir]);
+      expect([conflict.code, conflict.stdout, conflict.stderr]).toEqual([
+        2,
+        '',
+        `trajaudit: ${file}:4:1: baseline has unresolved merge conflicts; resolve them (keep the entries of both sides), or delete it and regenerate it with --update-baseline --allow-additions\n`,
+      ]);
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  it('a file as the root', () => {
+    const run = runCli(['check', 'fixtures/check-call-forms/src/agent/loose.ts']);
+    expect([run.code, run.stdout, run.stderr]).toEqual([2, '', 'trajaudit: check root is not a directory: fixtures/check-call-forms/src/agent/loose.ts\n']);
   });
 
   it('--allow-additions without --update-baseline', () => {

@@ -47,6 +47,6 @@ describe('loadConfig', () => {
     const unknown = write('unknown.json', { exclude: [], rulez: {} });
     await expect(loadConfig({ root: dir, configPath: unknown })).rejects.toThrow(`${unknown}: unknown key "rulez"`);
     const bad = write('bad.json', '{ "exclude": [ }');
-    await expect(loadConfig({ root: dir, configPath: bad })).rejects.toThrow(`${bad}: not valid JSON`);
+    await expect(loadConfig({ root: dir, configPath: bad })).rejects.toThrow(`${bad}:1:16: not valid JSON (unexpected '}'); fix the file or pass another with --config`);
   });
 });

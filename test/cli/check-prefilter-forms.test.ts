@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../checks/run-cli.js';
+
+// fixtures/check-prefilter-forms: one form per file, so that the text prefilter alone decides
+// whether the file is parsed. Every form the rules match must get through it; a type-only
+// mention of the class (type-only.ts, tracker.ts) need not.
+const fixture = 'fixtures/check-prefilter-forms';
+const moduleLevel = 'error   new            stateful-construction FileReadTracker built at module top level: one instance shared by the whole process; build it per agent and pass it in';
+const directCall = 'error   new            direct-provider-call  direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)';
+
+describe('check: the text prefilter lets through every form the rules match', () => {
+  it('new with a comment, parentheses or a namespace element access; a name spelled with escapes', () => {
+    const run = runCli(['check', fixture]);
+    expect([run.code, run.stderr]).toEqual([1, '']);
+    expect(run.stdout).toBe(
+      [
+        'src/commented.ts',
+        `  3:56     ${moduleLevel}`,
+        '',
+        'src/namespace-import.ts',
+        `  3:35     ${moduleLevel}`,
+        '',
+        'src/parenthesized.ts',
+        `  3:35     ${moduleLevel}`,
+        '',
+        'src/string-escape.ts',
+        `  4:17     ${directCall}`,
+        '',
+        'src/unicode-escape.ts',
+        `  4:17     ${directCall}`,
+        '',
+        '5 new, 0 baselined, 0 allowed, 0 info, 0 stale (8 files scanned, 6 parsed)',
+        '',
+      ].join('\n'),
+    );
+  });
+});

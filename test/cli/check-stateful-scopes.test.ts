@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../checks/run-cli.js';
+
+// fixtures/check-stateful-scopes: constructions under another name, in immediately invoked
+// functions, and in static members; the scope decides whether the object is a process-wide singleton.
+const fixture = 'fixtures/check-stateful-scopes';
+const singleton = 'one instance shared by the whole process; build it per agent and pass it in';
+const rule = 'stateful-construction';
+
+describe('stateful-construction: scopes', () => {
+  it('follows renamed imports; a top-level IIFE and a static field run once per process (error)', () => {
+    const run = runCli(['check', fixture]);
+    expect([run.code, run.stderr]).toEqual([1, '']);
+    expect(run.stdout).toBe(
+      [
+        'src/immediately-invoked.ts',
+        `  4:35     error   new            ${rule} FileReadTracker built at module top level: ${singleton}`,
+        `  6:10     error   new            ${rule} createStatefulTools() builds stateful objects at module top level: ${singleton}`,
+        `  9:14     error   new            ${rule} FileReadTracker built at module top level: ${singleton}`,
+        `  14:21    note    info           ${rule} FileReadTracker built in perCall`,
+        `  16:32    note    info           ${rule} FileReadTracker built in later`,
+        '',
+        'src/renamed-imports.ts',
+        `  3:27     error   new            ${rule} FileReadTracker built at module top level: ${singleton}`,
+        `  4:22     error   new            ${rule} createStatefulTools() builds stateful objects at module top level: ${singleton}`,
+        '',
+        'src/static-members.ts',
+        `  4:23     error   new            ${rule} FileReadTracker built in static field Registry.shared: ${singleton}`,
+        `  7:29     error   new            ${rule} FileReadTracker built at module top level: ${singleton}`,
+        `  9:22     warning new            ${rule} FileReadTracker built in field initializer Registry.own: one per Registry instance`,
+        `  15:26    note    info           ${rule} FileReadTracker built in Local.tracker`,
+        '',
+        '8 new, 0 baselined, 0 allowed, 3 info, 0 stale (4 files scanned, 4 parsed)',
+        '',
+      ].join('\n'),
+    );
+  });
+});
