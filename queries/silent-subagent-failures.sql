@@ -6,8 +6,9 @@
 --   evidence came at most $max_gap_ms before the Stop. Evidence, first that exists: a StreamPhase
 --   phase=error row tagged with the agent; else an untagged StreamPhase error at one of its stream
 --   indices (the indices of its tagged StreamPhase/TimeoutFired rows; §4); else a warn.log ERROR line
---   in its Start–Stop window. Stops without a Start (custom subagents: agent_id null) or without any
---   evidence are not reported. Columns: session_id; agent_id (SubagentStart form); agent_type;
+--   in its Start–Stop window. A Stop's Start is the one it pairs with (the subagent_runs view: the
+--   earliest unpaired Start of its id before it). Stops without a Start (custom subagents: agent_id
+--   null) or without any evidence are not reported. Columns: session_id; agent_id (SubagentStart form); agent_type;
 --   task_id; start_ts, stop_ts (SubagentStart/Stop times); gap_ms (Stop minus the evidence, ms);
 --   retries (always 0 here); error (the evidence: the StreamPhase error text or "HTTP <status>", or
 --   "[CATEGORY] message" of the warn.log line). since/until filter on the Stop time.
@@ -15,22 +16,16 @@
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
 -- param: max_gap_ms BIGINT = 1000
-WITH stops AS (
-  SELECT s.session_id, s.task_id, s.ts AS stop_ts, s.line,
-    (SELECT max(a.ts) FROM subagent_lifecycle a
-     WHERE a.kind = 'start' AND a.session_id = s.session_id AND a.task_id = s.task_id AND a.ts <= s.ts) AS start_ts
-  FROM subagent_lifecycle s
-  WHERE s.kind = 'stop' AND s.status = 'error' AND s.task_id IS NOT NULL
-    AND ($since IS NULL OR s.ts >= CAST($since AS TIMESTAMPTZ))
-    AND ($until IS NULL OR s.ts < CAST($until AS TIMESTAMPTZ))
-    AND ($session IS NULL OR s.session_id = $session)),
-runs AS (
-  SELECT s.*, a.agent_id, a.agent_type,
+WITH runs AS (
+  SELECT s.session_id, s.task_id, s.stop_ts, s.stop_line AS line, s.start_ts, s.agent_id, s.agent_type,
     (SELECT count(*) FROM retry_telemetry r
      WHERE r.type = 'retry' AND r.session_id = s.session_id AND r.task_id = s.task_id
        AND r.ts BETWEEN s.start_ts AND s.stop_ts) AS retries
-  FROM stops s
-  JOIN subagent_lifecycle a ON a.kind = 'start' AND a.session_id = s.session_id AND a.task_id = s.task_id AND a.ts = s.start_ts),
+  FROM subagent_runs s
+  WHERE s.status = 'error' AND s.task_id IS NOT NULL
+    AND ($since IS NULL OR s.stop_ts >= CAST($since AS TIMESTAMPTZ))
+    AND ($until IS NULL OR s.stop_ts < CAST($until AS TIMESTAMPTZ))
+    AND ($session IS NULL OR s.session_id = $session)),
 evidence AS (
   SELECT s.session_id, s.task_id, s.stop_ts, 1 AS rank, p.ts, coalesce(p.error, 'HTTP ' || p.http_status) AS error, p.line
   FROM runs s JOIN stream_phases p

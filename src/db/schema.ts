@@ -74,6 +74,41 @@ SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'star
   TRY_CAST(data->>'output_tokens' AS BIGINT) AS output_tokens, TRY_CAST(data->>'turns' AS BIGINT) AS turns, data
 FROM events WHERE event IN ('SubagentStart', 'SubagentStop');
 
+-- One row per SubagentStart with the Stop it pairs with (NULLs when it never stopped). A Start pairs
+-- with a later Stop of the same session and agent_id; custom subagents (Stop with a null agent_id)
+-- pair among themselves. In time order (then line), each Stop takes the earliest still unpaired
+-- Start of its key before it, first in, first out; a Stop with none is a Stop without a Start.
+-- After the i-th Stop of a key, min(i, min over Stops j <= i of (Starts before j + i - j)) Stops
+-- have paired: the i-th Stop pairs exactly when that count grows, and the k-th paired Stop takes
+-- the k-th Start.
+CREATE OR REPLACE VIEW subagent_runs AS
+WITH keyed AS (
+  SELECT *, CASE WHEN agent_id IS NULL OR starts_with(agent_id, 'subagent-custom-') THEN NULL ELSE agent_id END AS pair_key
+  FROM subagent_lifecycle
+),
+ordered AS (
+  SELECT *,
+    count(*) FILTER (kind = 'start') OVER key_order AS starts_so_far,
+    count(*) FILTER (kind = 'stop') OVER key_order AS stops_so_far
+  FROM keyed
+  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
+),
+stop_counts AS (
+  SELECT *, stops_so_far + least(0, min(starts_so_far - stops_so_far) OVER key_order) AS paired_so_far
+  FROM ordered WHERE kind = 'stop'
+  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
+),
+stops AS (
+  SELECT * FROM stop_counts
+  QUALIFY paired_so_far > coalesce(lag(paired_so_far) OVER (PARTITION BY session_id, pair_key ORDER BY ts, line), 0)
+)
+SELECT a.session_id, a.agent_id, a.agent_type, a.task_id, a.is_custom, a.description,
+  a.ts AS start_ts, a.line AS start_line, b.ts AS stop_ts, b.line AS stop_line, b.status,
+  b.elapsed_ms, b.input_tokens, b.output_tokens, b.turns
+FROM ordered a
+LEFT JOIN stops b ON b.session_id = a.session_id AND b.pair_key IS NOT DISTINCT FROM a.pair_key AND b.paired_so_far = a.starts_so_far
+WHERE a.kind = 'start';
+
 CREATE OR REPLACE VIEW usage_ledger AS
 SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provider,
   TRY_CAST(record->>'promptTotal' AS BIGINT) AS prompt_total, TRY_CAST(record->>'cacheHit' AS BIGINT) AS cache_hit,
