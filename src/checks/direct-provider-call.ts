@@ -3,7 +3,7 @@ import ts from './typescript.cjs';
 import { defineCheck, type CheckContext, type Resolution } from './define-check.js';
 import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
-import { anchorText, destructuringAssignmentOf, memberName, normalizedText, outermostWrapper, positionOf, shortHash, walk } from './syntax.js';
+import { anchorText, destructuringAssignmentOf, isWrapper, memberName, normalizedText, outermostWrapper, positionOf, shortHash, walk } from './syntax.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['direct-provider-call'];
@@ -53,11 +53,12 @@ export default defineCheck<'direct-provider-call', State>({
       const found = siteOf(name);
       if (!found || isDeclarationOnly(name)) return;
       const { form, node, receiver } = found;
+      const key = ts.isComputedPropertyName(name.parent) ? name.parent : name;
       const resolution =
         form === 'destructure'
-          ? ts.isBindingElement(name.parent)
-            ? resolveDestructured(ctx, name.parent.parent as ts.ObjectBindingPattern, name.text)
-            : resolveAssignmentPattern(ctx, name as ts.PropertyName, name.parent.parent as ts.ObjectLiteralExpression, name.text)
+          ? ts.isBindingElement(key.parent)
+            ? resolveDestructured(ctx, key.parent.parent as ts.ObjectBindingPattern, name.text)
+            : resolveAssignmentPattern(ctx, key as ts.PropertyName, key.parent.parent as ts.ObjectLiteralExpression, name.text)
           : resolve(ctx, name, receiver);
       if (resolution) site(form, name, node, normalizedText(receiver, sourceFile), name.text, resolution);
     };
@@ -74,13 +75,15 @@ export default defineCheck<'direct-provider-call', State>({
  * (a definition, a write, a test, a plain identifier).
  */
 function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLike): { form: Form; node: ts.Node; receiver: ts.Node } | undefined {
-  const parent = name.parent;
-  if (ts.isBindingElement(parent) && (parent.propertyName ?? parent.name) === name && ts.isObjectBindingPattern(parent.parent) && !parent.dotDotDotToken) {
+  // A computed key spelled as a string (`{ ['sendMessageStream']: local }`) is the key itself.
+  const key: ts.Node = ts.isComputedPropertyName(name.parent) ? name.parent : name;
+  const parent = key.parent;
+  if (ts.isBindingElement(parent) && (parent.propertyName ?? parent.name) === key && ts.isObjectBindingPattern(parent.parent) && !parent.dotDotDotToken) {
     const declaration = ts.findAncestor(parent, (n) => ts.isVariableDeclaration(n) || ts.isParameter(n)) ?? parent;
     const source = ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : parent.parent;
     return { form: 'destructure', node: declaration, receiver: source };
   }
-  if ((ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) && parent.name === name && ts.isObjectLiteralExpression(parent.parent)) {
+  if ((ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) && parent.name === key && ts.isObjectLiteralExpression(parent.parent)) {
     const assignment = destructuringAssignmentOf(parent.parent);
     if (!assignment) return undefined;
     return { form: 'destructure', node: assignment, receiver: ts.isBinaryExpression(assignment) ? assignment.right : assignment.expression };
@@ -111,35 +114,44 @@ function isDeclarationOnly(token: ts.Node): boolean {
 }
 
 /**
- * Whether a member used other than by a call leaves its receiver: any value use but a write (a
- * definition), or a test that only looks at it (`typeof`, `!`, `===`, a condition, the left of
- * `&&`) or discards it (`delete`, `void`, a statement).
+ * Whether a member read other than by a call takes the method off its receiver: its value is
+ * stored (a variable, a field, the right of an assignment), returned, called through a comma
+ * (`(0, p.m)()`) or given to `Reflect.apply`, directly or through `?:`, `??`, `||`, an array or an
+ * object literal. Any other use only looks at it and is not a finding: a test (`typeof`, `!`, `===`,
+ * a condition, `&&`), a property of the method (`.length`, a mock's `.mock`), or an argument (mocks
+ * and assertions in tests: `vi.mocked(p.m)`, `expect(p.m)`).
  */
-function isTakenOff(outer: ts.Expression): boolean {
-  const parent = outer.parent;
-  if (ts.isCallExpression(parent)) return true; // an argument
-  if (ts.isTypeOfExpression(parent) || ts.isDeleteExpression(parent) || ts.isVoidExpression(parent) || ts.isExpressionStatement(parent)) return false;
-  if (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) return false;
-  if (ts.isBinaryExpression(parent)) {
-    const operator = parent.operatorToken.kind;
-    if (parent.left === outer && operator >= ts.SyntaxKind.FirstAssignment && operator <= ts.SyntaxKind.LastAssignment) return false;
-    if (parent.left === outer && operator === ts.SyntaxKind.AmpersandAmpersandToken) return false;
-    if (comparisons.has(operator)) return false;
+function isTakenOff(start: ts.Expression): boolean {
+  let value: ts.Node = start;
+  for (;;) {
+    const parent = value.parent;
+    if (isWrapper(parent)) value = parent;
+    else if (ts.isConditionalExpression(parent) && parent.condition !== value) value = parent;
+    else if (ts.isBinaryExpression(parent) && valueOperators.has(parent.operatorToken.kind)) value = parent;
+    else if (ts.isArrayLiteralExpression(parent) && !destructuringAssignmentOf(parent)) value = parent;
+    else if (ts.isPropertyAssignment(parent) && parent.initializer === value && !destructuringAssignmentOf(parent.parent)) value = parent.parent;
+    else break;
   }
-  if (ts.isIfStatement(parent) || ts.isWhileStatement(parent) || ts.isDoStatement(parent)) return false;
-  if ((ts.isConditionalExpression(parent) || ts.isForStatement(parent)) && parent.condition === outer) return false;
-  // A target inside an assignment pattern: `({ a: x.sendMessageStream } = value)`.
-  if (ts.isPropertyAssignment(parent) && parent.initializer === outer && destructuringAssignmentOf(parent.parent)) return false;
-  if ((ts.isArrayLiteralExpression(parent) || ts.isSpreadElement(parent)) && destructuringAssignmentOf(parent)) return false;
-  return true;
+  const parent = value.parent;
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === value) return true;
+  if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === value)) return true;
+  if (ts.isBinaryExpression(parent) && parent.right === value) {
+    const operator = parent.operatorToken.kind;
+    if (operator >= ts.SyntaxKind.FirstAssignment && operator <= ts.SyntaxKind.LastAssignment) return true;
+    if (operator === ts.SyntaxKind.CommaToken) {
+      const callee = outermostWrapper(parent);
+      return ts.isCallExpression(callee.parent) && callee.parent.expression === callee;
+    }
+  }
+  if (ts.isCallExpression(parent) && parent.arguments[0] === value) {
+    const callee = memberName(parent.expression);
+    return callee?.name === 'apply' && ts.isPropertyAccessExpression(parent.expression) && ts.isIdentifier(parent.expression.expression) && parent.expression.expression.text === 'Reflect';
+  }
+  return false;
 }
 
-const comparisons = new Set([
-  ts.SyntaxKind.EqualsEqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsEqualsToken,
-  ts.SyntaxKind.EqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsToken,
-]);
+/** Operators through which an operand's value can be the result. */
+const valueOperators = new Set([ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken]);
 
 /** undefined: the checker proved the receiver is not a configured type, so this is not a finding. */
 function resolve(ctx: CheckContext<Options>, token: ts.Node, receiver: ts.Node): Resolution | undefined {

@@ -88,7 +88,7 @@ export function shortHash(text: string): string {
 
 type Wrapper = ts.ParenthesizedExpression | ts.NonNullExpression | ts.AsExpression | ts.SatisfiesExpression | ts.TypeAssertion;
 
-function isWrapper(node: ts.Node): node is Wrapper {
+export function isWrapper(node: ts.Node): node is Wrapper {
   return (
     ts.isParenthesizedExpression(node) ||
     ts.isNonNullExpression(node) ||

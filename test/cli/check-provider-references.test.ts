@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkJson, runCli } from '../checks/run-cli.js';
 
 // fixtures/check-provider-references: the method taken off its receiver without a call on the
-// spot (references.ts), and destructuring that takes nothing off anything (declarations.ts).
+// spot (references.ts, computed.ts), destructuring that takes nothing off anything
+// (declarations.ts), and uses that only look at it: guards, its properties, mocks (looks.ts).
 const fixture = 'fixtures/check-provider-references';
 const layer = 'bypass the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)';
 const takenOff = `error   new            direct-provider-call  sendMessageStream taken off its receiver: calls through it ${layer}`;
@@ -11,11 +12,14 @@ const sites = (args: string[]) =>
   checkJson([fixture, ...args]).json.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.details?.form} ${f.resolution}`);
 
 describe('direct-provider-call: references and declarations', () => {
-  it('reports an alias, an assignment destructuring, a comma callee and Reflect.apply; not types, signatures or declare', () => {
+  it('reports an alias, an assignment or computed-key destructuring, a comma callee and Reflect.apply; not types, signatures, declare, guards, its properties or mocks', () => {
     const run = runCli(['check', fixture]);
     expect([run.code, run.stderr]).toEqual([1, '']);
     expect(run.stdout).toBe(
       [
+        'src/agent/computed.ts',
+        `  5:12     ${destructured}`, // const { ['sendMessageStream']: send } = p
+        '',
         'src/agent/references.ts',
         `  7:18     ${takenOff}`, // const send = p.sendMessageStream
         `  12:18    ${takenOff}`, // p['sendMessageStream']
@@ -25,7 +29,7 @@ describe('direct-provider-call: references and declarations', () => {
         `  33:26    ${takenOff}`, // Reflect.apply(p.sendMessageStream, …)
         `  37:23    ${takenOff}`, // an unrelated class: syntax cannot tell
         '',
-        '7 new, 0 baselined, 0 allowed, 0 info, 0 stale (4 files scanned, 4 parsed)',
+        '8 new, 0 baselined, 0 allowed, 0 info, 0 stale (6 files scanned, 6 parsed)',
         '',
       ].join('\n'),
     );
@@ -33,6 +37,7 @@ describe('direct-provider-call: references and declarations', () => {
 
   it('receiverTypes filters references as it filters calls', () => {
     expect(sites(['--config', `${fixture}/typed.config.json`])).toEqual([
+      'src/agent/computed.ts:5:12 destructure resolved',
       'src/agent/references.ts:7:18 reference resolved',
       'src/agent/references.ts:12:18 reference resolved',
       'src/agent/references.ts:18:6 destructure resolved',
