@@ -59,19 +59,32 @@ function passesThrough(binary: ts.BinaryExpression, operand: ts.Expression): boo
   return (operator === ts.SyntaxKind.AmpersandAmpersandToken || operator === ts.SyntaxKind.CommaToken) && binary.right === operand;
 }
 
-/** A variable, `this`, or a member chain on one (`this.stream`, `state.streams["main"]`). */
-function isReference(node: ts.Node): node is ts.Expression {
-  if (ts.isIdentifier(node) || node.kind === ts.SyntaxKind.ThisKeyword) return true;
+/** The receiver of `a.m` or `a["m"]` (unwrapped), with the member's name. */
+function memberStep(node: ts.Node): { name: string; receiver: ts.Expression } | undefined {
   const member = ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) ? memberName(node) : undefined;
-  return Boolean(member && isReference(unwrap(member.receiver)));
+  return member && { name: member.name, receiver: unwrap(member.receiver) };
+}
+
+/**
+ * A variable, `this`, or a member chain on one (`this.stream`, `state.streams["main"]`). This and
+ * `sameReference` loop down the chain rather than recurse: generated code may chain 10,000 members.
+ */
+function isReference(node: ts.Node): node is ts.Expression {
+  let current = node;
+  for (let step = memberStep(current); step; step = memberStep(current)) current = step.receiver;
+  return ts.isIdentifier(current) || current.kind === ts.SyntaxKind.ThisKeyword;
 }
 
 function sameReference(a: ts.Node, b: ts.Node): boolean {
-  if (ts.isIdentifier(a) || ts.isIdentifier(b)) return ts.isIdentifier(a) && ts.isIdentifier(b) && a.text === b.text;
-  if (a.kind === ts.SyntaxKind.ThisKeyword || b.kind === ts.SyntaxKind.ThisKeyword) return a.kind === b.kind;
-  const left = ts.isPropertyAccessExpression(a) || ts.isElementAccessExpression(a) ? memberName(a) : undefined;
-  const right = ts.isPropertyAccessExpression(b) || ts.isElementAccessExpression(b) ? memberName(b) : undefined;
-  return Boolean(left && right && left.name === right.name && sameReference(unwrap(left.receiver), unwrap(right.receiver)));
+  for (let left = a, right = b; ; ) {
+    if (ts.isIdentifier(left) || ts.isIdentifier(right)) return ts.isIdentifier(left) && ts.isIdentifier(right) && left.text === right.text;
+    if (left.kind === ts.SyntaxKind.ThisKeyword || right.kind === ts.SyntaxKind.ThisKeyword) return left.kind === right.kind;
+    const leftStep = memberStep(left);
+    const rightStep = memberStep(right);
+    if (!leftStep || !rightStep || leftStep.name !== rightStep.name) return false;
+    left = leftStep.receiver;
+    right = rightStep.receiver;
+  }
 }
 
 function consumedAt(node: ts.Expression): boolean {
@@ -90,7 +103,10 @@ function variableConsumed(variable: ts.Expression, tryBlock: ts.Block): boolean 
   let consumed = false;
   walk(tryBlock, (node) => {
     if (consumed || ts.isFunctionLike(node)) return false;
-    if (node !== variable && isReference(node) && sameReference(node, variable) && consumedAt(outerExpression(node))) consumed = true;
+    // The constant-time test first: of a member chain's links only the outermost can be consumed,
+    // so a chain is compared with the variable once, not once per link.
+    if (node === variable || !ts.isExpression(node) || !consumedAt(outerExpression(node))) return;
+    if (isReference(node) && sameReference(node, variable)) consumed = true;
   });
   return consumed;
 }

@@ -3,8 +3,9 @@ import { indexDeclarations, isAsyncGeneratorFunction, scanAsyncGeneratorNames, t
 import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
 import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
+import { importedNames } from './imported-names.js';
 import { scopeOf } from './scope.js';
-import { anchorText, importedAliases, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['dead-catch'];
@@ -43,9 +44,9 @@ export default defineCheck<'dead-catch', State>({
   visit(unit, ctx, state) {
     state.indexed.add(unit.file);
     if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index);
-    const aliases = importedAliases(unit.sourceFile);
+    const nameOf = importedNames(unit.sourceFile);
     walk(unit.sourceFile, (node) => {
-      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, aliases, ctx, state);
+      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, nameOf, ctx, state);
     });
   },
   finish(ctx, state) {
@@ -62,7 +63,7 @@ function inspectCall(
   call: ts.CallExpression,
   file: string,
   sourceFile: ts.SourceFile,
-  aliases: Map<string, string>,
+  nameOf: (identifier: ts.Identifier) => string,
   ctx: CheckContext<Options>,
   state: State,
 ): void {
@@ -70,7 +71,7 @@ function inspectCall(
   const iife = ts.isFunctionExpression(callee);
   const member = memberName(callee);
   // The name the generator is declared under (an import may rename it), for the name index.
-  const name = ts.isIdentifier(callee) ? (aliases.get(callee.text) ?? callee.text) : member?.name;
+  const name = ts.isIdentifier(callee) ? nameOf(callee) : member?.name;
   if (!iife && (!name || !state.names.has(name))) return;
   const tryStatement = enclosingTry(call);
   if (!tryStatement) return;

@@ -1,7 +1,8 @@
 import ts from './typescript.cjs';
 import { defineCheck, type Severity } from './define-check.js';
+import { importedNames } from './imported-names.js';
 import { scopeOf, type ScopeKind } from './scope.js';
-import { importedAliases, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 
 interface State {
   classes: Set<string>;
@@ -25,9 +26,9 @@ export default defineCheck<'stateful-construction', State>({
   wants: (text, state) => Boolean(state.site?.test(text)),
   visit(unit, ctx, state) {
     const sourceFile = unit.sourceFile;
-    const aliases = importedAliases(sourceFile);
+    const nameOf = importedNames(sourceFile);
     walk(sourceFile, (node) => {
-      const site = constructionSite(node, state, aliases);
+      const site = constructionSite(node, state, nameOf);
       if (site) {
         const scope = scopeOf(node);
         ctx.report({
@@ -69,14 +70,14 @@ function sitePattern(options: { classes: string[]; factories: string[] }): RegEx
   return parts.length ? new RegExp(parts.join('|')) : undefined;
 }
 
-function constructionSite(node: ts.Node, state: State, aliases: Map<string, string>): { name: string; token: ts.Node; via: 'new' | 'factory' } | undefined {
+function constructionSite(node: ts.Node, state: State, nameOf: (identifier: ts.Identifier) => string): { name: string; token: ts.Node; via: 'new' | 'factory' } | undefined {
   const isNew = ts.isNewExpression(node);
   if (!isNew && !ts.isCallExpression(node)) return undefined;
   const callee = unwrap(node.expression);
   const names = isNew ? state.classes : state.factories;
   const via = isNew ? 'new' : 'factory';
   if (ts.isIdentifier(callee)) {
-    const name = aliases.get(callee.text) ?? callee.text;
+    const name = nameOf(callee);
     return names.has(name) ? { name, token: callee, via } : undefined;
   }
   const member = memberName(callee);

@@ -135,19 +135,6 @@ export function destructuringAssignmentOf(literal: ts.Expression): ts.BinaryExpr
   }
 }
 
-/** Names imported under another name (`import { Original as Local }`): local name → original name. */
-export function importedAliases(sourceFile: ts.SourceFile): Map<string, string> {
-  const aliases = new Map<string, string>();
-  for (const statement of sourceFile.statements) {
-    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const specifier of bindings.elements) {
-      if (specifier.propertyName) aliases.set(specifier.name.text, specifier.propertyName.text);
-    }
-  }
-  return aliases;
-}
-
 /** The member name of `a.m` or `a["m"]`, with the token a finding points at. */
 export function memberName(node: ts.Expression): { name: string; token: ts.Node; receiver: ts.Expression } | undefined {
   if (ts.isPropertyAccessExpression(node)) return { name: node.name.text, token: node.name, receiver: node.expression };

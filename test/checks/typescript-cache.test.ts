@@ -1,6 +1,7 @@
 // The V8 code cache for typescript.js (src/checks/typescript.cts) changes speed, never results:
-// no cache, a fresh one and a corrupt one give the same findings. It is kept per user and per
-// install, in a directory only its owner can write, and a file someone else planted is not read.
+// no cache, a fresh one, a corrupt one and a damaged one give the same findings. It is kept per
+// user and per install, in a directory only its owner can write, and a file someone else planted
+// is not read.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,6 +33,22 @@ describe('typescript.js code cache', () => {
     const corrupt = check();
     expect(corrupt).toEqual(first);
     expect(fs.statSync(cacheFile).size).toBeGreaterThan(1_000_000);
+  });
+
+  it('damaged on disk (same length, 4 KB flipped in the middle) is not handed to V8, which would crash: it is rewritten', () => {
+    const first = check();
+    const damaged = fs.readFileSync(cacheFile);
+    const middle = damaged.length >> 1;
+    for (let i = middle; i < middle + 4096; i++) damaged[i] ^= 0xff;
+    fs.writeFileSync(cacheFile, damaged);
+    expect(check()).toEqual(first);
+    const rewritten = fs.readFileSync(cacheFile);
+    expect(rewritten.length).toBeGreaterThan(1_000_000);
+    expect(rewritten.equals(damaged)).toBe(false);
+    // A sound cache is used as it is, not rewritten on every run.
+    const { mtimeMs } = fs.statSync(cacheFile);
+    expect(check()).toEqual(first);
+    expect([fs.statSync(cacheFile).mtimeMs, fs.readFileSync(cacheFile).equals(rewritten)]).toEqual([mtimeMs, true]);
   });
 
   it('lives in a directory of its own user (0700), named for this typescript install, readable by its owner only (0600)', () => {
