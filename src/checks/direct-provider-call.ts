@@ -75,7 +75,9 @@ export default defineCheck<'direct-provider-call', State>({
  * (a definition, a write, a test, a plain identifier).
  */
 function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLike): { form: Form; node: ts.Node; receiver: ts.Node } | undefined {
-  // A computed key spelled as a string (`{ ['sendMessageStream']: local }`) is the key itself.
+  // A computed key spelled as a string (`{ ['sendMessageStream']: local }`) is the key itself; a
+  // variable of that name (`{ [sendMessageStream]: h }`, a Symbol, say) is not.
+  if (ts.isComputedPropertyName(name.parent) && !ts.isStringLiteralLike(name)) return undefined;
   const key: ts.Node = ts.isComputedPropertyName(name.parent) ? name.parent : name;
   const parent = key.parent;
   if (ts.isBindingElement(parent) && (parent.propertyName ?? parent.name) === key && ts.isObjectBindingPattern(parent.parent) && !parent.dotDotDotToken) {
@@ -88,7 +90,9 @@ function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLik
     if (!assignment) return undefined;
     return { form: 'destructure', node: assignment, receiver: ts.isBinaryExpression(assignment) ? assignment.right : assignment.expression };
   }
-  const access = ts.isPropertyAccessExpression(parent) && parent.name === name ? parent : ts.isElementAccessExpression(parent) && parent.argumentExpression === name ? parent : undefined;
+  const access = ts.isPropertyAccessExpression(parent) && parent.name === name
+    ? parent
+    : ts.isElementAccessExpression(parent) && parent.argumentExpression === name && ts.isStringLiteralLike(name) ? parent : undefined;
   if (!access) return undefined;
   const outer = outermostWrapper(access);
   const use = outer.parent;
@@ -100,7 +104,7 @@ function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLik
       return { form: 'bind', node: rebinder.parent, receiver: access.expression };
     }
   }
-  return isTakenOff(outer) ? { form: 'reference', node: access, receiver: access.expression } : undefined;
+  return isTakenOff(access) ? { form: 'reference', node: access, receiver: access.expression } : undefined;
 }
 
 /** Declarations are not calls: a token inside a type, a signature without a body, or a `declare` declaration. */
@@ -115,16 +119,19 @@ function isDeclarationOnly(token: ts.Node): boolean {
 
 /**
  * Whether a member read other than by a call takes the method off its receiver: its value is
- * stored (a variable, a field, the right of an assignment), returned, called through a comma
- * (`(0, p.m)()`) or given to `Reflect.apply`, directly or through `?:`, `??`, `||`, an array or an
- * object literal. Any other use only looks at it and is not a finding: a test (`typeof`, `!`, `===`,
- * a condition, `&&`), a property of the method (`.length`, a mock's `.mock`), or an argument (mocks
- * and assertions in tests: `vi.mocked(p.m)`, `expect(p.m)`).
+ * stored (a variable, a field, the right of an assignment), called through a comma (`(0, p.m)()`)
+ * or given to `Reflect.apply`, directly or through `?:`, `??`, `||`, an array or an object literal.
+ * Any other use only looks at it and is not a finding: a test (`typeof`, `!`, `===`, a condition,
+ * `&&`, an arrow's result as in `list.filter((p) => p.m)`), a property of the method (`.length`, a
+ * mock's `.mock`), a cast (`p.m as unknown as Mock`), a return, or an argument (mocks and
+ * assertions in tests: `vi.mocked(p.m)`, `expect(p.m)`). A miss costs less than a false finding:
+ * a guard that fails correct code gets turned off.
  */
 function isTakenOff(start: ts.Expression): boolean {
   let value: ts.Node = start;
   for (;;) {
     const parent = value.parent;
+    if (ts.isAsExpression(parent) || ts.isTypeAssertionExpression(parent)) return false;
     if (isWrapper(parent)) value = parent;
     else if (ts.isConditionalExpression(parent) && parent.condition !== value) value = parent;
     else if (ts.isBinaryExpression(parent) && valueOperators.has(parent.operatorToken.kind)) value = parent;
@@ -134,7 +141,6 @@ function isTakenOff(start: ts.Expression): boolean {
   }
   const parent = value.parent;
   if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === value) return true;
-  if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === value)) return true;
   if (ts.isBinaryExpression(parent) && parent.right === value) {
     const operator = parent.operatorToken.kind;
     if (operator >= ts.SyntaxKind.FirstAssignment && operator <= ts.SyntaxKind.LastAssignment) return true;

@@ -9,13 +9,16 @@ const moduleLevel = 'error   new            stateful-construction FileReadTracke
 const directCall = 'error   new            direct-provider-call  direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)';
 
 describe('check: the text prefilter lets through every form the rules match', () => {
-  it('new with a comment, parentheses or a namespace element access; a name spelled with escapes', () => {
+  it('new with a comment (block or line), parentheses or a namespace element access; a string-named import; a name spelled with escapes', () => {
     const run = runCli(['check', fixture]);
     expect([run.code, run.stderr]).toEqual([1, '']);
     expect(run.stdout).toBe(
       [
         'src/commented.ts',
         `  3:56     ${moduleLevel}`,
+        '',
+        'src/line-comment.ts',
+        `  4:3      ${moduleLevel}`,
         '',
         'src/namespace-import.ts',
         `  3:35     ${moduleLevel}`,
@@ -26,10 +29,13 @@ describe('check: the text prefilter lets through every form the rules match', ()
         'src/string-escape.ts',
         `  4:17     ${directCall}`,
         '',
+        'src/string-import.ts',
+        `  4:28     ${moduleLevel}`,
+        '',
         'src/unicode-escape.ts',
         `  4:17     ${directCall}`,
         '',
-        '5 new, 0 baselined, 0 allowed, 0 info, 0 stale (8 files scanned, 6 parsed)',
+        '7 new, 0 baselined, 0 allowed, 0 info, 0 stale (10 files scanned, 8 parsed)',
         '',
       ].join('\n'),
     );
