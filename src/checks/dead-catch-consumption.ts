@@ -19,9 +19,11 @@ export function enclosingTry(call: ts.Node): ts.TryStatement | undefined {
 
 /** Whether the generator returned by `call` is iterated (or handed to a call) inside `tryBlock`. */
 export function escapeOf(call: ts.Expression, tryBlock: ts.Block): TrySite['escape'] | undefined {
-  const node = outerExpression(call);
+  if (consumedAt(outerExpression(call))) return undefined;
+  // A generator in a literal goes where the literal goes: `const gens = [gen(), other()]`.
+  let node = outerExpression(call);
+  for (let holder = literalHolding(node); holder; holder = literalHolding(node)) node = outerExpression(holder);
   const parent = node.parent;
-  if (consumedAt(node)) return undefined;
   if (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) return 'returned';
   const variable =
     ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)
@@ -87,8 +89,20 @@ function sameReference(a: ts.Node, b: ts.Node): boolean {
   }
 }
 
-function consumedAt(node: ts.Expression): boolean {
+/** An array or object literal's element, with the literal: `merge([gen(), other])`, `run({ stream: gen() })`. */
+function literalHolding(node: ts.Node): ts.Expression | undefined {
   const parent = node.parent;
+  if (ts.isArrayLiteralExpression(parent) || ts.isSpreadElement(parent)) return parent;
+  if ((ts.isPropertyAssignment(parent) && parent.initializer === node) || ts.isShorthandPropertyAssignment(parent)) return parent.parent as ts.ObjectLiteralExpression;
+  return undefined;
+}
+
+function consumedAt(start: ts.Expression): boolean {
+  // A generator in a literal handed to a call is handed to the call, as a bare argument is.
+  let node = start;
+  for (let holder = literalHolding(node); holder; holder = literalHolding(node)) node = outerExpression(holder);
+  const parent = node.parent;
+  if (node !== start) return (ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node) === true;
   if (ts.isForOfStatement(parent) && parent.expression === node) return true;
   if (ts.isYieldExpression(parent) && parent.asteriskToken) return true;
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node)) return true;

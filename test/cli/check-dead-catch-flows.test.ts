@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkJson, runCli } from '../checks/run-cli.js';
 
 // fixtures/check-dead-catch-flows: a generator function imported under another name, and
-// generators that reach the for-await through a conditional or a field.
+// generators that reach the for-await through a conditional, a field, or an array or object literal.
 const fixture = 'fixtures/check-dead-catch-flows';
 const rule = 'error   new            dead-catch           ';
 const returned = (name: string, catchLine: number) =>
@@ -19,10 +19,13 @@ const expected = (suffix: string) =>
     `  34:16    ${notIterated('stream', 35)}`,
     `  43:16    ${notIterated('stream', 45)}`, // this.s is assigned, other.s iterated
     '',
+    'src/literals.ts',
+    `  36:13    ${returned('stream', 37)}`, // return [stream(1)]; merge([…]), run({ … }) and an iterated array are consumed
+    '',
     'src/renamed-import.ts',
     `  5:12     ${returned('s', 6)}`,
     '',
-    `6 new, 0 baselined, 0 allowed, 0 info, 0 stale (3 files scanned, 3 parsed${suffix})`,
+    `7 new, 0 baselined, 0 allowed, 0 info, 0 stale (4 files scanned, 4 parsed${suffix})`,
     '',
   ].join('\n');
 
