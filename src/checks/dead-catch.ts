@@ -44,7 +44,7 @@ export default defineCheck<'dead-catch', State>({
   visit(unit, ctx, state) {
     state.indexed.add(unit.file);
     if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index);
-    const nameOf = importedNames(unit.sourceFile);
+    const nameOf = importedNames(unit.sourceFile, { relativeOnly: true });
     walk(unit.sourceFile, (node) => {
       if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, nameOf, ctx, state);
     });

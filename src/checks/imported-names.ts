@@ -5,13 +5,17 @@ import { walk } from './syntax.js';
  * For names imported under another name (`import { Original as Local }`): the name an identifier
  * is declared under, that is the original name where the identifier refers to the import binding,
  * and its own text where a declaration in an enclosing scope (a parameter, variable, function,
- * class, catch binding…) hides the import.
+ * class, catch binding…) hides the import. `relativeOnly`: only imports from the tree's own files
+ * (`./`, `../`), for names looked up among the tree's declarations: `import { stream as s } from
+ * 'hono/streaming'` is not the tree's `stream`.
  */
-export function importedNames(sourceFile: ts.SourceFile): (identifier: ts.Identifier) => string {
+export function importedNames(sourceFile: ts.SourceFile, { relativeOnly = false } = {}): (identifier: ts.Identifier) => string {
   const aliases = new Map<string, string>();
   for (const statement of sourceFile.statements) {
     const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
+    const from = (statement as ts.ImportDeclaration).moduleSpecifier;
+    if (relativeOnly && !(ts.isStringLiteral(from) && /^\.{1,2}(\/|$)/.test(from.text))) continue;
     for (const specifier of bindings.elements) {
       if (specifier.propertyName) aliases.set(specifier.name.text, specifier.propertyName.text);
     }

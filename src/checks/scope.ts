@@ -10,8 +10,9 @@ export interface Scope {
 /**
  * The enclosing scope of a node. Anonymous functions (callbacks) take the name of the nearest
  * named scope around them, so that the name stays stable when code moves inside a function.
- * An immediately invoked function runs where it stands, and a static field or block when its
- * class is defined: both take the kind of the scope around them (`module` at top level).
+ * An immediately invoked function whose result is kept runs where it stands, and a static field
+ * or block when its class is defined: both take the kind of the scope around them (`module` at top
+ * level). One whose result is thrown away is a startup block, a function scope like `main()`.
  */
 export function scopeOf(node: ts.Node): Scope {
   let kind: ScopeKind | undefined;
@@ -39,7 +40,12 @@ function isImmediatelyInvoked(fn: ts.SignatureDeclaration): boolean {
   if (ts.isPropertyAccessExpression(access) && access.expression === callee && (access.name.text === 'call' || access.name.text === 'apply')) {
     callee = access;
   }
-  return ts.isCallExpression(callee.parent) && callee.parent.expression === callee;
+  if (!ts.isCallExpression(callee.parent) || callee.parent.expression !== callee) return false;
+  // Only when its result is kept (`const shared = (() => new C())()`): one whose result is thrown
+  // away (`void (async () => { … })()`, a statement) is a startup block, like `main()`.
+  let use: ts.Node = callee.parent;
+  while (ts.isParenthesizedExpression(use.parent) || ts.isAwaitExpression(use.parent) || ts.isAsExpression(use.parent) || ts.isNonNullExpression(use.parent)) use = use.parent;
+  return !ts.isExpressionStatement(use.parent) && !ts.isVoidExpression(use.parent);
 }
 
 function isStatic(node: ts.PropertyDeclaration): boolean {
