@@ -28,22 +28,29 @@ export function isAsyncGeneratorFunction(node: ts.Node): boolean {
   );
 }
 
-/** Per name: how many declarations in the scanned tree are async generators, and how many are anything else. */
+/**
+ * Per key (`indexKey`): how many declarations in the scanned tree are async generators, and how
+ * many are anything else. Members (methods, properties) and plain names (functions, variables,
+ * parameters) are kept apart: `tools.map()` is never the tree's `async function* map`.
+ */
 export type DeclarationIndex = Map<string, { asyncGenerator: number; other: number }>;
+
+export const indexKey = (name: string, member: boolean) => `${member ? 'member' : 'plain'} ${name}`;
 
 /** Adds the declarations in one file whose names are in `names`. Bodiless signatures (interfaces, overloads, abstract) are skipped: their implementations count instead. */
 export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>, index: DeclarationIndex): void {
-  const add = (name: string, isAsyncGenerator: boolean) => {
+  const add = (name: string, isAsyncGenerator: boolean, member: boolean) => {
     if (!names.has(name)) return;
-    const entry = index.get(name) ?? { asyncGenerator: 0, other: 0 };
+    const key = indexKey(name, member);
+    const entry = index.get(key) ?? { asyncGenerator: 0, other: 0 };
     if (isAsyncGenerator) entry.asyncGenerator++;
     else entry.other++;
-    index.set(name, entry);
+    index.set(key, entry);
   };
   walk(sourceFile, (node) => {
     if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.body && node.name) {
       const name = declaredName(node.name);
-      if (name) add(name, isAsyncGeneratorFunction(node));
+      if (name) add(name, isAsyncGeneratorFunction(node), ts.isMethodDeclaration(node));
     } else if (
       (ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node) || ts.isParameter(node)) &&
       !ts.isObjectBindingPattern(node.name) &&
@@ -51,7 +58,7 @@ export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>,
     ) {
       const name = declaredName(node.name);
       const initializer = 'initializer' in node ? node.initializer : undefined;
-      if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)));
+      if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)), ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node));
     }
   });
 }

@@ -22,6 +22,12 @@ export function resolvesToAsyncGenerators(ctx: CheckContext<unknown>, calleeToke
     if (isImplementation(declaration)) bodies.push(initializerOf(declaration) ?? declaration);
     else if (ts.isMethodSignature(declaration) || ts.isMethodDeclaration(declaration) || ts.isPropertySignature(declaration)) {
       const implementations = implementationsOf(ctx, declaration);
+      // A library's method (Array.prototype.map) whose declared result is no async iterable is no
+      // generator, whatever the tree declares under that name.
+      if (implementations.length === 0 && declaration.getSourceFile().isDeclarationFile && !mayReturnAsyncIterable(checker, declaration)) {
+        bodies.push(declaration);
+        continue;
+      }
       // A structural type (or an interface nobody in the program implements): let the name index decide.
       if (implementations.length === 0) return 'unknown';
       bodies.push(...implementations);
@@ -31,6 +37,15 @@ export function resolvesToAsyncGenerators(ctx: CheckContext<unknown>, calleeToke
   }
   if (bodies.length === 0) return 'no';
   return bodies.every(isAsyncGeneratorFunction) ? 'yes' : 'no';
+}
+
+function mayReturnAsyncIterable(checker: ts.TypeChecker, declaration: ts.Declaration): boolean {
+  if (!ts.isMethodSignature(declaration) && !ts.isMethodDeclaration(declaration)) return true;
+  const signature = checker.getSignatureFromDeclaration(declaration);
+  if (!signature) return true;
+  const result = checker.getReturnTypeOfSignature(signature);
+  if (result.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.TypeParameter)) return true;
+  return /^Async(Generator|Iterable|IterableIterator|Iterator)$/.test(result.getSymbol()?.getName() ?? '');
 }
 
 function isImplementation(node: ts.Declaration): boolean {

@@ -1,5 +1,5 @@
 import ts from './typescript.cjs';
-import { indexDeclarations, isAsyncGeneratorFunction, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
+import { indexDeclarations, indexKey, isAsyncGeneratorFunction, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
 import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
 import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
@@ -12,6 +12,8 @@ type Options = TrajauditConfig['rules']['dead-catch'];
 
 interface Candidate {
   name: string;
+  /** indexKey: a member call looks among members, a plain call (or a namespace's member) among plain names. */
+  key: string;
   finding: Omit<RawFinding, 'rule'>;
 }
 
@@ -45,15 +47,16 @@ export default defineCheck<'dead-catch', State>({
     state.indexed.add(unit.file);
     if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index);
     const nameOf = importedNames(unit.sourceFile, { relativeOnly: true });
+    const namespaces = namespaceImports(unit.sourceFile);
     walk(unit.sourceFile, (node) => {
-      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, nameOf, ctx, state);
+      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, nameOf, namespaces, ctx, state);
     });
   },
   finish(ctx, state) {
     const unresolvedNames = new Set(state.pending.map((candidate) => candidate.name).filter(Boolean));
     if (unresolvedNames.size > 0) completeIndex(ctx, state, unresolvedNames);
     for (const candidate of state.pending) {
-      const entry = state.index.get(candidate.name);
+      const entry = state.index.get(candidate.key);
       if (entry && entry.asyncGenerator > 0 && entry.other === 0) ctx.report(candidate.finding);
     }
   },
@@ -64,6 +67,7 @@ function inspectCall(
   file: string,
   sourceFile: ts.SourceFile,
   nameOf: (identifier: ts.Identifier) => string,
+  namespaces: Set<string>,
   ctx: CheckContext<Options>,
   state: State,
 ): void {
@@ -100,7 +104,10 @@ function inspectCall(
   }
   const typed = ctx.checker ? resolvesToAsyncGenerators(ctx, member?.token ?? callee) : 'unknown';
   if (typed === 'yes') ctx.report({ ...finding, resolution: 'resolved' });
-  else if (typed === 'unknown') state.pending.push({ name: name!, finding });
+  else if (typed === 'unknown') {
+    const viaNamespace = member !== undefined && ts.isIdentifier(member.receiver) && namespaces.has(member.receiver.text);
+    state.pending.push({ name: name!, key: indexKey(name!, member !== undefined && !viaNamespace), finding });
+  }
 }
 
 /** Declarations of a candidate name may sit in files the prefilter skipped; a name declared anything but an async generator is not reported. */
@@ -112,4 +119,14 @@ function completeIndex(ctx: CheckContext<Options>, state: State, names: Set<stri
     const unit = ctx.parseFile(file.file);
     if (unit) indexDeclarations(unit.sourceFile, names, state.index);
   }
+}
+
+/** Local names of namespace imports (`import * as ns`): `ns.f()` calls the plain function f. */
+function namespaceImports(sourceFile: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of sourceFile.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+  }
+  return names;
 }
