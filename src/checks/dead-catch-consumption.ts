@@ -31,7 +31,13 @@ export function escapeOf(call: ts.Expression, tryBlock: ts.Block): TrySite['esca
       : ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === node && isReference(parent.left)
         ? parent.left
         : undefined;
-  if (variable && variableConsumed(variable, tryBlock)) return undefined;
+  // Held in a literal, the generator is reached through the variable's members (`turn.stream`),
+  // or through the names a destructuring gives it (`const [a, b] = [gen(), other()]`).
+  const held = node !== outerExpression(call);
+  if (variable && variableConsumed(variable, tryBlock, held)) return undefined;
+  if (held && ts.isVariableDeclaration(parent) && parent.initializer === node && !ts.isIdentifier(parent.name)) {
+    if (boundNames(parent.name).some((name) => variableConsumed(name, tryBlock, true))) return undefined;
+  }
   return 'not-consumed';
 }
 
@@ -113,14 +119,27 @@ function consumedAt(start: ts.Expression): boolean {
   return false;
 }
 
-function variableConsumed(variable: ts.Expression, tryBlock: ts.Block): boolean {
+function variableConsumed(variable: ts.Expression, tryBlock: ts.Block, orMember = false): boolean {
   let consumed = false;
   walk(tryBlock, (node) => {
     if (consumed || ts.isFunctionLike(node)) return false;
     // The constant-time test first: of a member chain's links only the outermost can be consumed,
     // so a chain is compared with the variable once, not once per link.
     if (node === variable || !ts.isExpression(node) || !consumedAt(outerExpression(node))) return;
-    if (isReference(node) && sameReference(node, variable)) consumed = true;
+    if (isReference(node) && (sameReference(node, variable) || (orMember && startsWith(node, variable)))) consumed = true;
   });
   return consumed;
+}
+
+/** Whether a member chain goes through `variable` (`turn.stream` through `turn`). */
+function startsWith(chain: ts.Node, variable: ts.Node): boolean {
+  for (let step = memberStep(chain); step; step = memberStep(step.receiver)) {
+    if (sameReference(step.receiver, variable)) return true;
+  }
+  return false;
+}
+
+function boundNames(pattern: ts.BindingName): ts.Identifier[] {
+  if (ts.isIdentifier(pattern)) return [pattern];
+  return pattern.elements.flatMap((element) => (ts.isBindingElement(element) ? boundNames(element.name) : []));
 }
