@@ -122,7 +122,9 @@ function consumedAt(start: ts.Expression): boolean {
 function variableConsumed(variable: ts.Expression, tryBlock: ts.Block, orMember = false): boolean {
   let consumed = false;
   walk(tryBlock, (node) => {
-    if (consumed || ts.isFunctionLike(node)) return false;
+    // Functions defined in the try count too (`new ReadableStream({ pull() { it.next() } })`): a
+    // miss when one runs only later costs less than a false finding.
+    if (consumed) return false;
     // The constant-time test first: of a member chain's links only the outermost can be consumed,
     // so a chain is compared with the variable once, not once per link.
     if (node === variable || !ts.isExpression(node) || !consumedAt(outerExpression(node))) return;
