@@ -3,8 +3,15 @@ import { walk } from './syntax.js';
 
 // Cheap text scan for names that may be declared as async generators; a superset is fine, the
 // parsed declarations decide. Anchored on `async` so that the scan stays linear in the text.
-const declaration = /\basync\s+function\s*\*\s*([A-Za-z_$][\w$]*)?|\basync\s*\*\s*(#?[A-Za-z_$][\w$]*)\s*[(<]/g;
-const assignedTo = /(#?[A-Za-z_$][\w$]*)\s*[:=]\s*$/;
+// Whitespace or comments may sit between the tokens (`async /* paged */ * pages()`).
+const gap = String.raw`(?:\s|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|//[^\n\r]*)*`;
+const declaration = new RegExp(
+  String.raw`\basync(?![\w$])${gap}function${gap}\*${gap}([A-Za-z_$][\w$]*)?|\basync${gap}\*${gap}(#?[A-Za-z_$][\w$]*)${gap}[(<]`,
+  'g',
+);
+const assignedTo = new RegExp(String.raw`(#?[A-Za-z_$][\w$]*)\s*[:=]${gap}$`);
+/** An async generator function expression, named or not (an IIFE's has no name to search for). */
+export const generatorExpression = new RegExp(String.raw`\basync(?![\w$])${gap}function${gap}\*`);
 
 export function scanAsyncGeneratorNames(text: string, into: Set<string>): boolean {
   if (!text.includes('async')) return false;

@@ -1,5 +1,5 @@
 import ts from './typescript.cjs';
-import { indexDeclarations, indexKey, isAsyncGeneratorFunction, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
+import { generatorExpression, indexDeclarations, indexKey, isAsyncGeneratorFunction, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
 import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
 import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
@@ -40,6 +40,8 @@ export default defineCheck<'dead-catch', State>({
     return { names, mentionsName, index: new Map(), indexed: new Set(), pending: [] };
   },
   wants(text, state) {
+    // An IIFE of an anonymous generator names nothing the tree declares.
+    if (text.includes('catch') && generatorExpression.test(text)) return true;
     if (!state.mentionsName || !state.mentionsName.test(text)) return false;
     return text.includes('catch') || scanAsyncGeneratorNames(text, new Set());
   },

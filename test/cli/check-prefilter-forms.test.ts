@@ -3,17 +3,27 @@ import { runCli } from '../checks/run-cli.js';
 
 // fixtures/check-prefilter-forms: one form per file, so that the text prefilter alone decides
 // whether the file is parsed. Every form the rules match must get through it; a type-only
-// mention of the class (type-only.ts, tracker.ts) need not.
+// mention of the class (type-only.ts, tracker.ts) need not. The tree's only async generators are
+// anonymous (anonymous-generator.ts) or declared with comments between their tokens.
 const fixture = 'fixtures/check-prefilter-forms';
 const moduleLevel = 'error   new            stateful-construction FileReadTracker built at module top level: one instance shared by the whole process; build it per agent and pass it in';
+const deadCatch = (shown: string, line: number) =>
+  `error   new            dead-catch            ${shown} is an async generator returned from inside the try: its body runs after the caller iterates it, so the catch at line ${line} never sees its errors`;
 const directCall = 'error   new            direct-provider-call  direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)';
 
 describe('check: the text prefilter lets through every form the rules match', () => {
-  it('new with a comment (block or line), parentheses or a namespace element access; a string-named import; a name spelled with escapes', () => {
+  it('new with a comment (block or line), parentheses or a namespace element access; a string-named import; a name spelled with escapes; an anonymous or commented async generator', () => {
     const run = runCli(['check', fixture]);
     expect([run.code, run.stderr]).toEqual([1, '']);
     expect(run.stdout).toBe(
       [
+        'src/anonymous-generator.ts',
+        `  4:12     ${deadCatch('the async generator expression', 7)}`,
+        '',
+        'src/commented-generator.ts',
+        `  13:19    ${deadCatch('pages()', 14)}`,
+        `  22:12    ${deadCatch('chunks()', 23)}`,
+        '',
         'src/commented.ts',
         `  3:56     ${moduleLevel}`,
         '',
@@ -35,7 +45,7 @@ describe('check: the text prefilter lets through every form the rules match', ()
         'src/unicode-escape.ts',
         `  4:17     ${directCall}`,
         '',
-        '7 new, 0 baselined, 0 allowed, 0 info, 0 stale (10 files scanned, 8 parsed)',
+        '10 new, 0 baselined, 0 allowed, 0 info, 0 stale (12 files scanned, 10 parsed)',
         '',
       ].join('\n'),
     );
