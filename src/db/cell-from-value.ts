@@ -8,6 +8,7 @@ import {
   DuckDBBlobValue,
   DuckDBDateValue,
   DuckDBDecimalValue,
+  DuckDBFloatType,
   DuckDBIntervalValue,
   DuckDBListType,
   DuckDBListValue,
@@ -21,6 +22,7 @@ import {
   DuckDBTimestampSecondsValue,
   DuckDBTimestampTZValue,
   DuckDBTimestampValue,
+  DuckDBTimeTZValue,
   DuckDBTimeValue,
   DuckDBUnionType,
   DuckDBUnionValue,
@@ -97,6 +99,23 @@ function time(micros: bigint): string {
   return `${hms}.${fraction % 1000 === 0 ? pad(fraction / 1000, 3) : pad(fraction, 6)}`;
 }
 
+const MICROS_PER_DAY = 86_400_000_000n;
+
+/** A time of day with an offset, as the same instant's UTC time: 23:30:00-05 is 04:30:00Z. */
+function utcTime(value: DuckDBTimeTZValue): string {
+  const utc = (((value.micros - BigInt(value.offset) * 1_000_000n) % MICROS_PER_DAY) + MICROS_PER_DAY) % MICROS_PER_DAY;
+  return `${time(utc)}Z`;
+}
+
+/** A FLOAT arrives widened to a double (0.1 as 0.10000000149011612): the fewest digits that read back as the same float. */
+function shortestFloat(value: number): number {
+  for (let digits = 1; digits <= 9; digits += 1) {
+    const candidate = Number(value.toPrecision(digits));
+    if (Math.fround(candidate) === value) return candidate;
+  }
+  return value;
+}
+
 /** ISO-8601 duration: P1M2DT3H4M5.5S; a negative part keeps its sign (P-1D), zero is PT0S. */
 function duration(months: number, days: number, micros: bigint): string {
   const sign = micros < 0n ? '-' : '';
@@ -118,7 +137,7 @@ export function cellFromValue(value: unknown, type?: DuckDBType): Cell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return type?.alias === 'JSON' ? parseJsonExact(value) : value;
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'number') return !Number.isFinite(value) ? String(value) : type instanceof DuckDBFloatType ? shortestFloat(value) : value;
   if (typeof value === 'bigint') return ExactNumber.from(String(value));
   if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return timestamp(value.micros, 1000n);
   if (value instanceof DuckDBTimestampMillisecondsValue) return timestamp(value.millis, 1_000_000n);
@@ -126,6 +145,7 @@ export function cellFromValue(value: unknown, type?: DuckDBType): Cell {
   if (value instanceof DuckDBTimestampNanosecondsValue) return timestamp(value.nanos, 1n);
   if (value instanceof DuckDBDateValue) return date(value);
   if (value instanceof DuckDBTimeValue) return time(value.micros);
+  if (value instanceof DuckDBTimeTZValue) return utcTime(value);
   if (value instanceof DuckDBIntervalValue) return duration(value.months, value.days, value.micros);
   if (value instanceof DuckDBDecimalValue) return ExactNumber.from(value.toString());
   if (value instanceof DuckDBListValue || value instanceof DuckDBArrayValue) {
@@ -145,5 +165,5 @@ export function cellFromValue(value: unknown, type?: DuckDBType): Cell {
     return { tag: value.tag, value: cellFromValue(value.value, member) };
   }
   if (value instanceof DuckDBBlobValue) return Buffer.from(value.bytes).toString('base64');
-  return String(value); // UUID, BIT, TIME WITH TIME ZONE, …: DuckDB's own text
+  return String(value); // UUID, BIT, …: DuckDB's own text
 }

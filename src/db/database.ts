@@ -1,12 +1,13 @@
 // The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is a
 // Cell (cell-from-value.ts): plain JS, ISO-8601 UTC strings for times, parsed JSON, exact numbers.
-import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader, StatementType } from '@duckdb/node-api';
 import fs from 'node:fs';
 import os from 'node:os';
 import pathModule from 'node:path';
 import { InputError } from '../errors.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
+import { uniqueColumnNames } from './unique-column-names.js';
 import { createSchema, SCHEMA_VERSION } from './schema.js';
 
 export type Params = Record<string, string | number | boolean | null>;
@@ -18,8 +19,12 @@ export interface Database {
   /** Runs an INSERT/UPDATE/DELETE and returns how many rows it changed. */
   change(sql: string, params?: Params): Promise<number>;
   all(sql: string, params?: Params): Promise<Tabular>;
-  /** How many statements `sql` holds (parsed, not run); a syntax error rejects. */
-  countStatements(sql: string): Promise<number>;
+  /**
+   * How many statements `sql` holds and, with `bind` when it is one, its kind ('SELECT', 'DELETE',
+   * 'EXPLAIN', …). Binding runs nothing, except what DuckDB does at bind time for some statements
+   * (EXPORT DATABASE makes its directory). An error rejects.
+   */
+  describeStatements(sql: string, options: { bind: boolean }): Promise<{ count: number; type: string | null }>;
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Another connection to the same database (its own transactions and temp tables). */
   connect(): Promise<Database>;
@@ -35,16 +40,20 @@ function usedParams(sql: string, params?: Params): Params | undefined {
 }
 
 function toTabular(result: DuckDBResultReader): Tabular {
-  const columns = result.columnNames();
+  const named = result.columnNames();
+  const columns = uniqueColumnNames(named);
   const types = result.columnTypes();
   const rows: Row[] = result.getRows().map((values) => {
     const row: Row = {};
     columns.forEach((name, i) => {
-      row[name] = cellFromValue(values[i], types[i]);
+      // defineProperty: a column named "__proto__" is data, not the row's prototype.
+      if (name === '__proto__') Object.defineProperty(row, name, { value: cellFromValue(values[i], types[i]), enumerable: true, writable: true, configurable: true });
+      else row[name] = cellFromValue(values[i], types[i]);
     });
     return row;
   });
-  return { columns, rows };
+  const renamed = columns.flatMap((name, i) => (name === named[i] ? [] : [{ from: named[i], to: name }]));
+  return renamed.length ? { columns, rows, renamed } : { columns, rows };
 }
 
 function describeOpenError(path: string, error: unknown): InputError {
@@ -97,8 +106,18 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
     async all(sql, params) {
       return toTabular(await guarded(path, () => connection.runAndReadAll(sql, usedParams(sql, params))));
     },
-    async countStatements(sql) {
-      return (await guarded(path, () => connection.extractStatements(sql))).count;
+    async describeStatements(sql, { bind }) {
+      let extracted;
+      try {
+        extracted = await guarded(path, () => connection.extractStatements(sql));
+      } catch (error) {
+        // The binding's error for text that holds no statement (";", a lone comment).
+        if (error instanceof Error && error.message === 'Error in native callback') return { count: 0, type: null };
+        throw error;
+      }
+      if (extracted.count !== 1 || !bind) return { count: extracted.count, type: null };
+      const prepared = await guarded(path, () => extracted.prepare(0));
+      return { count: 1, type: StatementType[prepared.statementType] ?? String(prepared.statementType) };
     },
     async transaction(work) {
       await connection.run('BEGIN TRANSACTION');

@@ -9,10 +9,18 @@ const RISKY = /\d(?:\.?\d){15}|[eE][-+]?\d{3}/;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING = /"(?:[^"\\]|\\.)*"/y;
 
-/** Parses JSON text; text that is not JSON is returned as it is. */
+/**
+ * Parses JSON text; text that is not JSON is returned as it is. DuckDB writes a non-finite double
+ * inside JSON as a bare NaN or Infinity: those are read as their names ("NaN"), as a non-finite
+ * DOUBLE column is, so that a column keeps one shape.
+ */
 export function parseJsonExact(text: string): Cell {
   try {
     if (!RISKY.test(text)) return JSON.parse(text) as Cell;
+  } catch {
+    if (!NON_FINITE.test(text)) return text;
+  }
+  try {
     const parser = new ExactParser(text);
     const value = parser.value();
     parser.end();
@@ -21,6 +29,8 @@ export function parseJsonExact(text: string): Cell {
     return text;
   }
 }
+
+const NON_FINITE = /NaN|Infinity/;
 
 class ExactParser {
   private at = 0;
@@ -74,12 +84,12 @@ class ExactParser {
         if (this.token(/[,\]]/y) === ']') return array;
       }
     }
-    const word = /true|false|null/y;
+    const word = /true|false|null|NaN|-?Infinity/y;
     word.lastIndex = this.at;
     const literal = word.exec(this.text);
     if (literal) {
       this.at = word.lastIndex;
-      return JSON.parse(literal[0]) as Cell;
+      return /Na|In/.test(literal[0]) ? literal[0] : (JSON.parse(literal[0]) as Cell);
     }
     return ExactNumber.from(this.token(NUMBER));
   }

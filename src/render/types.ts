@@ -35,6 +35,8 @@ export type Row = Record<string, Cell>;
 export interface Tabular {
   columns: string[];
   rows: Row[];
+  /** Columns a query named twice, shown under a new name (uniqueColumnNames). */
+  renamed?: { from: string; to: string }[];
 }
 
 export type Renderer = (table: Tabular) => string;

@@ -105,3 +105,20 @@ describe('sql --format json: every DuckDB type in a stable, exact form', () => {
     expect(csv.stdout).toBe('big,iv\r\n9007199254740993,PT1H30M\r\n');
   });
 });
+
+describe('sql --format json: types the tables do not use, as ad-hoc SQL may make them', () => {
+  const docs = path.join(FIXTURES, 'broken-documents');
+
+  it('a FLOAT with the digits it was written with, a TIMETZ as the same instant in UTC', () => {
+    const run = runCli(['sql', `SELECT 0.1::FLOAT AS f, 3.14::FLOAT AS g, 16777217::FLOAT AS h, TIMETZ '23:30:00-05' AS a, TIMETZ '01:02:03.25+05:30' AS b`, docs, '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([{ f: 0.1, g: 3.14, h: 16777216, a: '04:30:00Z', b: '19:32:03.250Z' }]);
+  });
+
+  it('a non-finite double inside JSON by name, as in a DOUBLE column: the column keeps one shape', () => {
+    const run = runCli(['sql', `SELECT json_object('n', x) AS j FROM (VALUES (1.5::DOUBLE), ('NaN'::DOUBLE), ('-inf'::DOUBLE)) t(x)`, docs, '--format', 'json']);
+    expect(JSON.parse(run.stdout)).toEqual([{ j: { n: 1.5 } }, { j: { n: 'NaN' } }, { j: { n: '-Infinity' } }]);
+    expect(parseJsonExact('{"n":NaN,"m":[Infinity,-Infinity],"s":"NaN"}')).toEqual({ n: 'NaN', m: ['Infinity', '-Infinity'], s: 'NaN' });
+    expect(parseJsonExact('{"n":Nope}')).toBe('{"n":Nope}');
+  });
+});

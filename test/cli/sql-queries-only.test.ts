@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+
+// sql only reads: a --db is trajaudit's ledger of what it loaded (a row deleted there would never
+// be loaded again), and nothing may be written inside the input tree.
+const home = path.join(FIXTURES, 'home');
+const notQuery = (kind: string, hint = '') =>
+  `trajaudit: sql runs queries only (SELECT, or EXPLAIN of one), not ${kind}${hint}: it never changes the database or writes files; to save a result, redirect --format csv or json to a file\n`;
+const unread = 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n';
+const functionHint = " (write SELECT * FROM the function instead, e.g. SELECT * FROM pragma_table_info('events'))";
+
+describe('sql runs queries only', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let db: string;
+  beforeAll(() => {
+    ({ dir, cleanup } = tempDir());
+    db = path.join(dir, 'audit.duckdb');
+    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+  });
+  afterAll(() => cleanup());
+  const events = () => runCli(['sql', 'SELECT count(*) AS n FROM events', '--db', db, '--format', 'csv']).stdout;
+
+  it('a statement that writes is refused before it runs, with paths and a --db too; the database keeps its rows', () => {
+    expect(events()).toBe('n\r\n413\r\n');
+    const copy = path.join(dir, 'out.csv');
+    const exported = path.join(dir, 'export');
+    for (const [statement, kind] of [
+      ['DELETE FROM events', 'DELETE'],
+      ['  /* c */ drop view sessions', 'DROP'],
+      ['WITH x AS (SELECT 1) DELETE FROM events', 'DELETE'],
+      ['EXPLAIN ANALYZE WITH x AS (SELECT 1) DELETE FROM events', 'DELETE'],
+      [`COPY events TO '${copy}'`, 'COPY'],
+      [`EXPORT DATABASE '${exported}'`, 'EXPORT'],
+      [`ATTACH '${path.join(dir, 'other.duckdb')}'`, 'ATTACH'],
+    ]) {
+      expect(runCli(['sql', statement, home, '--db', db, '--quiet'])).toEqual({ code: 2, stdout: '', stderr: notQuery(kind) });
+    }
+    expect(runCli(['sql', 'CALL duckdb_settings()', home, '--quiet'])).toEqual({ code: 2, stdout: '', stderr: notQuery('CALL', functionHint) });
+    expect(runCli(['sql', 'PRAGMA version', home, '--quiet'])).toEqual({ code: 2, stdout: '', stderr: notQuery('PRAGMA', functionHint) });
+    expect(fs.readdirSync(dir).sort()).toEqual(['audit.duckdb']);
+    expect(events()).toBe('n\r\n413\r\n');
+    expect(runCli(['sql', 'SELECT count(*) AS n FROM sessions', '--db', db, '--format', 'csv']).stdout).toBe('n\r\n5\r\n');
+  });
+
+  it('queries in any form run: FROM first, SHOW, EXPLAIN and EXPLAIN ANALYZE of a query', () => {
+    expect(runCli(['sql', 'FROM events SELECT count(*) AS n', '--db', db, '--format', 'csv'])).toEqual({ code: 0, stdout: 'n\r\n413\r\n', stderr: unread });
+    expect(runCli(['sql', 'SHOW TABLES', '--db', db, '--format', 'csv']).stdout).toContain('\r\nevents\r\n');
+    for (const statement of ['EXPLAIN SELECT 1', 'explain analyze select count(*) from events', 'EXPLAIN (FORMAT json) SELECT 1']) {
+      const run = runCli(['sql', statement, '--db', db, '--format', 'json']);
+      expect([run.code, run.stderr]).toEqual([0, unread]);
+      expect(Object.keys((JSON.parse(run.stdout) as object[])[0])).toEqual(['explain_key', 'explain_value']);
+    }
+  });
+
+  it('text that holds no statement says so', () => {
+    for (const statement of [';', '/* only a comment */', ' ; ; ']) {
+      expect(runCli(['sql', statement, '--db', db])).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: the SQL text holds no statement; pass one, e.g. trajaudit sql "SELECT count(*) FROM events"\n' });
+    }
+  });
+});
+
+describe('sql: a result with two columns of one name', () => {
+  it('shows the later one under a new name in every format, and says so', () => {
+    const warning = 'trajaudit: a second column named a is shown as a_2; name the columns with AS to choose\n';
+    const json = runCli(['sql', 'SELECT 1 AS a, 2 AS a, 3 AS a_1', home, '--format', 'json', '--quiet']);
+    expect(json).toEqual({ code: 0, stdout: '[\n  {\n    "a": 1,\n    "a_2": 2,\n    "a_1": 3\n  }\n]\n', stderr: unread + warning });
+    expect(runCli(['sql', 'SELECT 1 AS a, 2 AS a, 3 AS a_1', home, '--format', 'csv', '--quiet']).stdout).toBe('a,a_2,a_1\r\n1,2,3\r\n');
+    const join = runCli(['sql', 'SELECT s.session_id, s.events, d.session_id FROM sessions s JOIN session_dirs d USING (session_id) ORDER BY 1 LIMIT 1', home, '--format', 'csv', '--quiet']);
+    expect(join.stdout).toBe('session_id,events,session_id_1\r\n20260812-142207-8d3e61f0,83,20260812-142207-8d3e61f0\r\n');
+  });
+
+  it('a column named __proto__ is a column like any other', () => {
+    const run = runCli(['sql', 'SELECT 1 AS "__proto__", 2 AS "constructor"', home, '--format', 'json', '--quiet']);
+    expect(run.stdout).toBe('[\n  {\n    "__proto__": 1,\n    "constructor": 2\n  }\n]\n');
+  });
+});
