@@ -53,37 +53,54 @@ class ExactParser {
     if (this.at !== this.text.length) throw new SyntaxError(`unexpected character at ${this.at}`);
   }
 
+  /** One JSON value, with an explicit stack: a line nested thousands deep must not overflow the call stack. */
   value(): Cell {
-    this.space();
-    const c = this.text[this.at];
-    if (c === '"') return JSON.parse(this.token(STRING)) as string;
-    if (c === '{') {
-      const object: Record<string, Cell> = {};
-      this.at += 1;
+    const stack: { container: Cell[] | Record<string, Cell>; key: string | null }[] = [];
+    for (;;) {
       this.space();
-      if (this.text[this.at] === '}') return (this.at += 1), object;
+      const c = this.text[this.at];
+      let value: Cell;
+      if (c === '{' || c === '[') {
+        this.at += 1;
+        this.space();
+        const container: Cell[] | Record<string, Cell> = c === '{' ? {} : [];
+        if (this.text[this.at] !== (c === '{' ? '}' : ']')) {
+          stack.push({ container, key: c === '{' ? this.key() : null });
+          continue;
+        }
+        this.at += 1;
+        value = container;
+      } else value = this.scalar(c);
+      // Put the value into its container; close every container it completes.
       for (;;) {
-        this.space();
-        const key = JSON.parse(this.token(STRING)) as string;
-        this.space();
-        this.token(/:/y);
+        const top = stack.at(-1);
+        if (!top) return value;
+        if (top.key === null) (top.container as Cell[]).push(value);
         // defineProperty: a "__proto__" key is data here, as JSON.parse keeps it.
-        Object.defineProperty(object, key, { value: this.value(), enumerable: true, writable: true, configurable: true });
+        else Object.defineProperty(top.container, top.key, { value, enumerable: true, writable: true, configurable: true });
         this.space();
-        if (this.token(/[,}]/y) === '}') return object;
+        const isArray = top.key === null;
+        const next = this.token(isArray ? /[,\]]/y : /[,}]/y);
+        if (next === ',') {
+          if (!isArray) top.key = this.key();
+          break;
+        }
+        stack.pop();
+        value = top.container;
       }
     }
-    if (c === '[') {
-      const array: Cell[] = [];
-      this.at += 1;
-      this.space();
-      if (this.text[this.at] === ']') return (this.at += 1), array;
-      for (;;) {
-        array.push(this.value());
-        this.space();
-        if (this.token(/[,\]]/y) === ']') return array;
-      }
-    }
+  }
+
+  private key(): string {
+    this.space();
+    const key = JSON.parse(this.token(STRING)) as string;
+    this.space();
+    this.token(/:/y);
+    return key;
+  }
+
+  private scalar(c: string | undefined): Cell {
+    if (c === '"') return JSON.parse(this.token(STRING)) as string;
     const word = /true|false|null|NaN|-?Infinity/y;
     word.lastIndex = this.at;
     const literal = word.exec(this.text);

@@ -1,11 +1,12 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DuckDBDateValue, DuckDBTimestampNanosecondsValue } from '@duckdb/node-api';
 import { cellFromValue } from '../../src/db/cell-from-value.js';
 import { parseJsonExact } from '../../src/db/parse-json-exact.js';
-import { jsonText } from '../../src/render/json-text.js';
-import { ExactNumber } from '../../src/render/types.js';
-import { FIXTURES, runCli } from '../helpers/run-cli.js';
+import { deepJsonText, jsonText } from '../../src/render/json-text.js';
+import { type Cell, ExactNumber } from '../../src/render/types.js';
+import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
 
 describe('ExactNumber.from: a JavaScript number only when it is exact', () => {
   it.each([
@@ -120,5 +121,58 @@ describe('sql --format json: types the tables do not use, as ad-hoc SQL may make
     expect(JSON.parse(run.stdout)).toEqual([{ j: { n: 1.5 } }, { j: { n: 'NaN' } }, { j: { n: '-Infinity' } }]);
     expect(parseJsonExact('{"n":NaN,"m":[Infinity,-Infinity],"s":"NaN"}')).toEqual({ n: 'NaN', m: ['Infinity', '-Infinity'], s: 'NaN' });
     expect(parseJsonExact('{"n":Nope}')).toBe('{"n":Nope}');
+  });
+});
+
+describe('JSON nested thousands deep: read and written without recursion', () => {
+  /** A random JSON value of plain numbers, strings, literals, arrays and objects ("__proto__" keys too). */
+  function randomJson(seed: number): unknown {
+    let state = seed;
+    const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const make = (depth: number): unknown => {
+      const pick = next();
+      if (depth > 5 || pick < 0.3) return [1.5, -2, 'x"y\n', true, false, null, '', 0][Math.floor(next() * 8)];
+      if (pick < 0.65) return Array.from({ length: Math.floor(next() * 4) }, () => make(depth + 1));
+      return Object.fromEntries(Array.from({ length: Math.floor(next() * 4) }, (_, i) => [['a', '__proto__', 'k"', ''][i], make(depth + 1)]));
+    };
+    return make(0);
+  }
+
+  it('the stack-free writer gives JSON.stringify’s text, with and without indentation, ExactNumbers as digits', () => {
+    for (let seed = 1; seed <= 300; seed += 1) {
+      const value = randomJson(seed) as Cell;
+      expect(deepJsonText(value, 0)).toBe(JSON.stringify(value));
+      expect(deepJsonText(value, 2)).toBe(JSON.stringify(value, null, 2));
+    }
+    expect(deepJsonText([{ n: new ExactNumber('1e400') }], 2)).toBe('[\n  {\n    "n": 1e400\n  }\n]');
+  });
+
+  it('the exact parser reads what JSON.parse reads (a long number in the text takes it)', () => {
+    for (let seed = 1; seed <= 300; seed += 1) {
+      const text = JSON.stringify({ big: 'BIG', v: randomJson(seed) }).replace('"BIG"', '12345678901234567890');
+      expect(parseJsonExact(text)).toEqual({ big: new ExactNumber('12345678901234567890'), v: JSON.parse(JSON.stringify(randomJson(seed))) });
+    }
+  });
+
+  it('sql, in every format, and timeline show a valid line nested 10,000 deep', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const session = path.join(dir, '20260815-091500-0badf00d');
+      fs.mkdirSync(session);
+      const data = `{"s":${'['.repeat(10000)}1${']'.repeat(10000)},"n":12345678901234567890}`;
+      fs.writeFileSync(path.join(session, 'events.jsonl'), `{"event":"X","session_id":"s","timestamp":"2026-08-15T01:15:01.000Z","data":${data}}\n`);
+      const json = runCli(['sql', 'SELECT data FROM events', session, '--format', 'json']);
+      expect([json.code, json.stderr]).toEqual([0, '']);
+      expect(json.stdout.replace(/\s/g, '')).toBe(`[{"data":${data}}]`);
+      for (const format of ['csv', 'md', 'table']) {
+        const run = runCli(['sql', 'SELECT data FROM events', session, '--format', format]);
+        expect([run.code, run.stderr]).toEqual([0, '']);
+        if (format !== 'table') expect(run.stdout).toMatch(/,"{1,2}n"{1,2}:12345678901234567890/);
+      }
+      const timeline = runCli(['timeline', '20260815-091500-0badf00d', session]);
+      expect([timeline.code, timeline.stderr]).toEqual([0, '']);
+    } finally {
+      cleanup();
+    }
   });
 });
