@@ -47,8 +47,12 @@ function collapseTaskOutputs(files: Tabular): Tabular {
   return { columns: files.columns, rows };
 }
 
-/** JSON: `{ files, problems, skipped, totals }`; csv: the files table; table/md: every section. One section: that table alone. */
+/**
+ * JSON: `{ files, problems, skipped, totals }`; csv: the files table; table/md: every section.
+ * One section: that table alone; in JSON the same value as under its key (totals: one object).
+ */
 function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: SourcesSection): string {
+  if (section === 'totals' && format === 'json') return `${jsonText(ledger.totals.rows[0], 2)}\n`;
   if (section) return renderTabular(section === 'files' && format !== 'json' && format !== 'csv' ? collapseTaskOutputs(ledger.files) : ledger[section], format);
   if (format === 'json') {
     const rows = (t: Tabular) => t.rows;

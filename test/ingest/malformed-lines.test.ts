@@ -69,8 +69,10 @@ describe('fixtures/malformed-lines: every line accounted for', () => {
       `${FILE}:8,${FILE},8,1056,malformed`,
       `${FILE}:12,${FILE},12,1480,truncated-tail`,
     ]);
-    const { value } = runJson(['sources', HOME, '--section', 'totals']);
-    expect(value).toEqual([{ files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, skipped: 0 }]);
+    // The same value as under "totals" in the whole document: one object.
+    const totals = { files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, skipped: 0 };
+    expect(runJson(['sources', HOME, '--section', 'totals']).value).toEqual(totals);
+    expect((runJson(['sources', HOME]).value as { totals: unknown }).totals).toEqual(totals);
   });
 });
 
