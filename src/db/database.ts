@@ -8,7 +8,7 @@ import { InputError } from '../errors.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
 import { uniqueColumnNames } from './unique-column-names.js';
-import { createSchema, SCHEMA_VERSION } from './schema.js';
+import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
 
 export type Params = Record<string, string | number | boolean | null>;
 
@@ -188,6 +188,11 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
   if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
   const db = await connectTo(instance, path ?? null, settings, () => instance.closeSync());
+  const clash = path === undefined ? null : await clashingName(db);
+  if (clash !== null) {
+    db.close();
+    throw new InputError(`--db ${path} is another program's DuckDB database: it has its own ${clash}, where trajaudit keeps one of its tables or views, and trajaudit never changes another program's tables; pass --db a new file`);
+  }
   if (readOnly) {
     // Written by load, which made the schema; unless that load was killed before its first commit.
     const made = await db.all(`SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'input_files'`);

@@ -184,3 +184,25 @@ export async function createSchema(db: Database): Promise<void> {
     await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('schema_version', $v)`, { v: SCHEMA_VERSION });
   });
 }
+
+/** The names trajaudit's schema creates (tables, views and the sequence). */
+const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
+
+/**
+ * A name in the file that trajaudit's schema would take, when the file is not trajaudit's: no
+ * trajaudit_meta, and no input_files of its own shape (databases from before trajaudit_meta). Null
+ * when the schema can be created or is there.
+ */
+export async function clashingName(db: Database): Promise<string | null> {
+  const objects = await db.all(
+    `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'
+     UNION ALL SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' AND NOT internal
+     UNION ALL SELECT sequence_name FROM duckdb_sequences() WHERE database_name = current_database() AND schema_name = 'main'`,
+  );
+  const names = new Set(objects.rows.map((r) => r.name as string));
+  if (names.has('trajaudit_meta')) return null;
+  const ledger = await db.all(`SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'input_files'`);
+  const columns = new Set(ledger.rows.map((r) => r.column_name as string));
+  if (['file_id', 'path', 'kind', 'bytes', 'lines', 'valid', 'malformed'].every((c) => columns.has(c))) return null;
+  return SCHEMA_NAMES.find((name) => names.has(name)) ?? null;
+}

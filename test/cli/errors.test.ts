@@ -82,6 +82,29 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     expect(md.stdout).toBe('| s | bidi | n |\n| --- | --- | ---: |\n| \\u001b\\[2J | a\\u202eb | 9007199254740993 |\n');
   });
 
+  it("another program's DuckDB file whose tables have trajaudit's names: refused by every command, left as it was", async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const { DuckDBInstance } = await import('@duckdb/node-api');
+      const foreign = path.join(dir, 'other.duckdb');
+      const instance = await DuckDBInstance.create(foreign);
+      const connection = await instance.connect();
+      await connection.run('CREATE TABLE events (x INTEGER); CREATE VIEW input_files AS SELECT 1 AS a');
+      connection.closeSync();
+      instance.closeSync();
+      const size = fs.statSync(foreign).size;
+      const message = (name: string) =>
+        `trajaudit: --db ${foreign} is another program's DuckDB database: it has its own ${name}, where trajaudit keeps one of its tables or views, and trajaudit never changes another program's tables; pass --db a new file\n`;
+      for (const args of [['sql', 'SELECT 1', '--db', foreign], ['sources', '--db', foreign], ['load', path.join(FIXTURES, 'broken-documents'), '--db', foreign]]) {
+        expect(runCli(args)).toEqual({ code: 2, stdout: '', stderr: message('input_files') });
+      }
+      expect(fs.statSync(foreign).size).toBe(size);
+      expect(fs.readdirSync(dir)).toEqual(['other.duckdb']);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('a --db in a directory that does not exist', () => {
     const run = runCli(['load', path.join(FIXTURES, 'broken-documents'), '--db', '/no/such/dir/audit.duckdb']);
     expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: --db /no/such/dir/audit.duckdb: directory /no/such/dir does not exist; create it, or pass a path in a directory that exists\n' });
