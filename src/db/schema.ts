@@ -3,11 +3,16 @@
 // event family carries (formats doc §3–§12).
 import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
+import { jsonInteger as integer } from './json-integer.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
 // have none, and the pattern cannot match their 13 digits.
 const TASK_FROM_AGENT = `regexp_extract(%s, '-([a-z][0-9a-z]{8})$', 1)`;
 const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)}, '')`;
+
+/** The payload's numeric keys, read once per row as JSON for \`integer\` (one parse, not one per key). */
+const numbers = (column: string, ...keys: string[]) =>
+  `json_transform(${column}, '${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'JSON'])))}')`;
 
 // HEAD-only keys of the stream events' payloads (formats doc §3.4, §3.5, §14).
 const STREAM_HEAD_KEYS = `['chunk_count', 'discardedChars', 'discardedThinkingChars', 'probeDecision']`;
@@ -45,24 +50,26 @@ CREATE TABLE IF NOT EXISTS task_outputs (
 const VIEWS = `
 CREATE OR REPLACE VIEW retry_telemetry AS
 SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id,
-  data->>'model' AS model, TRY_CAST(data->>'attempt' AS BIGINT) AS attempt,
-  TRY_CAST(data->>'delayMs' AS BIGINT) AS delay_ms, TRY_CAST(data->>'remainingMs' AS BIGINT) AS remaining_ms,
+  data->>'model' AS model, ${integer('n.attempt')} AS attempt,
+  ${integer('n.delayMs')} AS delay_ms, ${integer('n.remainingMs')} AS remaining_ms,
   data->>'error' AS error, data->>'phase' AS phase, data->>'reopenReason' AS reopen_reason,
-  TRY_CAST(data->>'discardedChars' AS BIGINT) AS discarded_chars,
-  TRY_CAST(data->>'discardedThinkingChars' AS BIGINT) AS discarded_thinking_chars,
+  ${integer('n.discardedChars')} AS discarded_chars,
+  ${integer('n.discardedThinkingChars')} AS discarded_thinking_chars,
   data->>'probeDecision' AS probe_decision, data->>'provider' AS provider, data->>'fallbackModel' AS fallback_model,
-  TRY_CAST(data->>'totalEvents' AS BIGINT) AS total_events, TRY_CAST(data->>'elapsedMs' AS BIGINT) AS elapsed_ms,
-  TRY_CAST(data->>'ttftMs' AS BIGINT) AS ttft_ms, TRY_CAST(data->>'timeoutMs' AS BIGINT) AS timeout_ms,
-  TRY_CAST(data->>'gapMs' AS BIGINT) AS gap_ms, data
-FROM events WHERE event = 'RetryTelemetry';
+  ${integer('n.totalEvents')} AS total_events, ${integer('n.elapsedMs')} AS elapsed_ms,
+  ${integer('n.ttftMs')} AS ttft_ms, ${integer('n.timeoutMs')} AS timeout_ms,
+  ${integer('n.gapMs')} AS gap_ms, data
+FROM (SELECT *, ${numbers('data', 'attempt', 'delayMs', 'remainingMs', 'discardedChars', 'discardedThinkingChars', 'totalEvents', 'elapsedMs', 'ttftMs', 'timeoutMs', 'gapMs')} AS n
+  FROM events WHERE event = 'RetryTelemetry');
 
 CREATE OR REPLACE VIEW stream_phases AS
 SELECT session_id, file_id, line, ts, idx AS "index", phase, agent_id, ${taskId('agent_id')} AS task_id,
-  TRY_CAST(data->>'attempt' AS BIGINT) AS attempt, data->>'caller' AS caller, data->>'model' AS model,
-  TRY_CAST(data->>'http_status' AS BIGINT) AS http_status,
-  TRY_CAST(coalesce(data->>'chunk_count', data->>'chunks') AS BIGINT) AS chunk_count,
-  TRY_CAST(data->>'elapsed_ms' AS BIGINT) AS elapsed_ms, data->>'error' AS error, data
-FROM events WHERE event = 'StreamPhase';
+  ${integer('n.attempt')} AS attempt, data->>'caller' AS caller, data->>'model' AS model,
+  ${integer('n.http_status')} AS http_status,
+  coalesce(${integer('n.chunk_count')}, ${integer('n.chunks')}) AS chunk_count,
+  ${integer('n.elapsed_ms')} AS elapsed_ms, data->>'error' AS error, data
+FROM (SELECT *, ${numbers('data', 'attempt', 'http_status', 'chunk_count', 'chunks', 'elapsed_ms')} AS n
+  FROM events WHERE event = 'StreamPhase');
 
 CREATE OR REPLACE VIEW subagent_lifecycle AS
 SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
@@ -70,9 +77,10 @@ SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'star
   (event = 'SubagentStart' AND starts_with(data->>'agent_id', 'subagent-custom-'))
     OR (event = 'SubagentStop' AND (data->>'agent_id') IS NULL) AS is_custom,
   data->>'description' AS description, data->>'status' AS status,
-  TRY_CAST(data->>'elapsed_ms' AS BIGINT) AS elapsed_ms, TRY_CAST(data->>'input_tokens' AS BIGINT) AS input_tokens,
-  TRY_CAST(data->>'output_tokens' AS BIGINT) AS output_tokens, TRY_CAST(data->>'turns' AS BIGINT) AS turns, data
-FROM events WHERE event IN ('SubagentStart', 'SubagentStop');
+  ${integer('n.elapsed_ms')} AS elapsed_ms, ${integer('n.input_tokens')} AS input_tokens,
+  ${integer('n.output_tokens')} AS output_tokens, ${integer('n.turns')} AS turns, data
+FROM (SELECT *, ${numbers('data', 'elapsed_ms', 'input_tokens', 'output_tokens', 'turns')} AS n
+  FROM events WHERE event IN ('SubagentStart', 'SubagentStop'));
 
 -- One row per SubagentStart with the Stop it pairs with (NULLs when it never stopped). A Start pairs
 -- with a later Stop of the same session and agent_id; custom subagents (Stop with a null agent_id)
@@ -111,21 +119,23 @@ WHERE a.kind = 'start';
 
 CREATE OR REPLACE VIEW usage_ledger AS
 SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provider,
-  TRY_CAST(record->>'promptTotal' AS BIGINT) AS prompt_total, TRY_CAST(record->>'cacheHit' AS BIGINT) AS cache_hit,
-  TRY_CAST(record->>'cacheWrite' AS BIGINT) AS cache_write, TRY_CAST(record->>'uncachedInput' AS BIGINT) AS uncached_input,
-  TRY_CAST(record->>'output' AS BIGINT) AS output, TRY_CAST(record->>'costUSD' AS DOUBLE) AS cost_usd,
-  TRY_CAST(record->>'savingsUSD' AS DOUBLE) AS savings_usd, TRY_CAST(record->>'durationMs' AS BIGINT) AS duration_ms,
+  ${integer('n.promptTotal')} AS prompt_total, ${integer('n.cacheHit')} AS cache_hit,
+  ${integer('n.cacheWrite')} AS cache_write, ${integer('n.uncachedInput')} AS uncached_input,
+  ${integer('n.output')} AS output, TRY_CAST(record->>'costUSD' AS DOUBLE) AS cost_usd,
+  TRY_CAST(record->>'savingsUSD' AS DOUBLE) AS savings_usd, ${integer('n.durationMs')} AS duration_ms,
   TRY_CAST(record->>'sideCostUSD' AS DOUBLE) AS side_cost_usd, record->>'appVersion' AS app_version,
   file_id, line, record
-FROM usage_ledger_rows
+FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'durationMs')} AS n
+  FROM usage_ledger_rows)
 QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
 
 CREATE OR REPLACE VIEW session_index AS
 SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit_status,
-  TRY_CAST(record->>'duration_ms' AS BIGINT) AS duration_ms, TRY_CAST(record->>'turns' AS BIGINT) AS turns,
-  TRY_CAST(record->>'cost_usd' AS DOUBLE) AS cost_usd, TRY_CAST(record->>'real_errors' AS BIGINT) AS real_errors,
-  TRY_CAST(record->>'anomalies_count' AS BIGINT) AS anomalies_count, file_id, line, record
-FROM session_index_rows
+  ${integer('n.duration_ms')} AS duration_ms, ${integer('n.turns')} AS turns,
+  TRY_CAST(record->>'cost_usd' AS DOUBLE) AS cost_usd, ${integer('n.real_errors')} AS real_errors,
+  ${integer('n.anomalies_count')} AS anomalies_count, file_id, line, record
+FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'real_errors', 'anomalies_count')} AS n
+  FROM session_index_rows)
 QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
 
 CREATE OR REPLACE VIEW sessions AS
