@@ -17,6 +17,39 @@ const numbers = (column: string, ...keys: string[]) =>
 // HEAD-only keys of the stream events' payloads (formats doc §3.4, §3.5, §14).
 const STREAM_HEAD_KEYS = `['chunk_count', 'discardedChars', 'discardedThinkingChars', 'probeDecision']`;
 
+/**
+ * What one event says of its writer's generation (formats doc §14, §3.4-§3.6): 1 a key or value
+ * only HEAD writes, -1 a key HEAD always writes that is missing (or, for a StreamPhase, OLD's
+ * way of indexing), 0 nothing either way. `keys` is json_keys(data), read once per row.
+ */
+const EVENT_GENERATION = `CASE
+  WHEN event IN ('StreamRestart', 'TurnComplete', 'LowYieldSpinIntervened') THEN 1
+  WHEN event = 'RetryTelemetry' THEN CASE
+    WHEN type IN ('cooldown_probe', 'cooldown_probe_denied') OR list_has_any(keys, ${STREAM_HEAD_KEYS}) THEN 1
+    -- HEAD writes discardedChars on every retry, and chunk_count whenever totalEvents is a number.
+    WHEN type = 'retry' OR json_type(data, '$.totalEvents') IN ('BIGINT', 'UBIGINT', 'DOUBLE') THEN -1
+    ELSE 0 END
+  -- HEAD derives attempt for every StreamPhase, OLD only has the one a sub-agent passes (with its
+  -- agent_id); HEAD's provider rows of a sub-agent or side call sit at 10000+turn / 900000+seq,
+  -- OLD's at the main loop's turn.
+  WHEN event = 'StreamPhase' THEN CASE
+    WHEN list_has_any(keys, ${STREAM_HEAD_KEYS}) OR (agent_id IS NULL AND (idx >= 10000 OR list_contains(keys, 'attempt'))) THEN 1
+    WHEN NOT list_contains(keys, 'attempt') OR list_contains(keys, 'chunks') THEN -1
+    ELSE 0 END
+  WHEN event = 'HttpConnected' THEN CASE WHEN idx >= 10000 THEN 1 ELSE 0 END
+  WHEN event = 'TimeoutFired' THEN CASE
+    WHEN (data->>'layer') IN ('watchdog_kill', 'fetch_absolute_timeout') OR list_has_any(keys, ${STREAM_HEAD_KEYS}) THEN 1
+    ELSE 0 END
+  WHEN event = 'StreamStall' THEN CASE WHEN list_has_any(keys, list_concat(${STREAM_HEAD_KEYS}, ['tier_ms', 'summary'])) THEN 1 ELSE -1 END
+  WHEN event = 'WatchdogKill' THEN CASE WHEN list_has_any(keys, list_concat(${STREAM_HEAD_KEYS}, ['snapshot_age_ms', 'snapshot_stale'])) THEN 1 ELSE -1 END
+  WHEN event = 'ModelCallUnpaired' AND json_type(data, '$.stream_snapshot') = 'OBJECT' THEN
+    CASE WHEN list_has_any(json_keys(data, '$.stream_snapshot'), ['chunk_count', 'snapshot_age_ms', 'snapshot_stale']) THEN 1 ELSE -1 END
+  WHEN event = 'AfterModelRaw' AND list_has_any(keys, ['gateway_request_id', 'gateway_request_id_header']) THEN 1
+  ELSE 0 END`;
+
+/** The events whose generation needs their keys (json_keys parses data: only for these). */
+const KEYED_EVENTS = `('RetryTelemetry', 'StreamPhase', 'TimeoutFired', 'StreamStall', 'WatchdogKill', 'AfterModelRaw')`;
+
 const TABLES = `
 CREATE SEQUENCE IF NOT EXISTS file_ids START 1;
 CREATE TABLE IF NOT EXISTS input_files (
@@ -142,34 +175,32 @@ CREATE OR REPLACE VIEW sessions AS
 WITH per_session AS (
   SELECT session_id, min(ts) AS first_event_ts, max(ts) AS last_event_ts, count(*) AS events,
     bool_or(event = 'SessionStart') AS has_session_start, bool_or(event = 'SessionEnd') AS has_session_end,
-    -- One parse of data per row (json_keys); a json_exists per key parsed it once per key (4× slower).
-    bool_or(event IN ('StreamRestart', 'TurnComplete', 'LowYieldSpinIntervened')
-      OR type IN ('cooldown_probe', 'cooldown_probe_denied')
-      OR CASE
-        WHEN event IN ('RetryTelemetry', 'StreamPhase') THEN list_has_any(json_keys(data), ${STREAM_HEAD_KEYS})
-        WHEN event = 'TimeoutFired' THEN (data->>'layer') IN ('watchdog_kill', 'fetch_absolute_timeout') OR list_has_any(json_keys(data), ${STREAM_HEAD_KEYS})
-        WHEN event = 'StreamStall' THEN list_has_any(json_keys(data), list_concat(${STREAM_HEAD_KEYS}, ['tier_ms', 'summary']))
-        WHEN event = 'WatchdogKill' THEN list_has_any(json_keys(data), list_concat(${STREAM_HEAD_KEYS}, ['snapshot_age_ms', 'snapshot_stale']))
-        WHEN event = 'ModelCallUnpaired' THEN list_has_any(json_keys(data, '$.stream_snapshot'), ['chunk_count', 'snapshot_age_ms', 'snapshot_stale'])
-        WHEN event = 'AfterModelRaw' THEN list_has_any(json_keys(data), ['gateway_request_id', 'gateway_request_id_header'])
-        ELSE false END) AS head_markers,
-    bool_or(event IN ('RetryTelemetry', 'StreamPhase', 'StreamStall', 'WatchdogKill', 'TimeoutFired')
-      OR (event = 'ModelCallUnpaired' AND json_type(data, '$.stream_snapshot') = 'OBJECT')) AS stream_rows
-  FROM events GROUP BY session_id),
--- The other files' HEAD-only keys (formats doc §5, §8, §11, §12); an active request without them is OLD's.
-other_markers AS (
-  SELECT session_id, bool_or(json_exists(record, '$.active_request.chunk_count') OR json_exists(record, '$.active_request.snapshot_age_ms')) AS head,
-    bool_or(json_type(record, '$.active_request') = 'OBJECT') AS old_rows
-  FROM heartbeats GROUP BY session_id
-  UNION ALL SELECT session_id, bool_or(json_exists(summary, '$.pathological')), false FROM session_summaries GROUP BY session_id
+    bool_or(generation = 1) AS head, bool_or(generation = -1) AS old
+  FROM (SELECT session_id, ts, event, ${EVENT_GENERATION} AS generation
+    FROM (SELECT *, CASE WHEN event IN ${KEYED_EVENTS} THEN json_keys(data) END AS keys FROM events))
+  GROUP BY session_id),
+-- The other files (formats doc §5, §7, §8, §11, §12, §14). A heartbeat's active request: HEAD
+-- always writes chunk_count and snapshot_age_ms, and picks a sub-agent's provider-side snapshot
+-- (index 10000+, no agent_id) as the main loop's (§4). A summary: HEAD always writes pathological.
+heartbeat_keys AS (
+  SELECT session_id, record, json_keys(record, '$.active_request') AS k
+  FROM heartbeats WHERE json_type(record, '$.active_request') = 'OBJECT'),
+other_files AS (
+  SELECT session_id, bool_or(list_has_any(k, ['chunk_count', 'snapshot_age_ms'])
+      OR (NOT list_contains(k, 'agent_id') AND ${integer("record->'$.active_request.index'")} >= 10000)) AS head,
+    bool_or(NOT list_has_any(k, ['chunk_count', 'snapshot_age_ms'])) AS old
+  FROM heartbeat_keys GROUP BY session_id
+  UNION ALL SELECT session_id, bool_or(json_exists(summary, '$.pathological')), bool_or(NOT json_exists(summary, '$.pathological'))
+    FROM session_summaries GROUP BY session_id
+  UNION ALL SELECT session_id, true, false FROM warn_lines WHERE category = 'TRACE' AND regexp_matches(message, '检出 \\d+ 条\\[高\\]级异常') GROUP BY session_id
   UNION ALL SELECT session_id, true, false FROM session_index_rows GROUP BY session_id
   UNION ALL SELECT session_id, bool_or(json_exists(record, '$.appVersion') OR json_exists(record, '$.peakRatio')), false
     FROM usage_ledger_rows GROUP BY session_id),
-markers AS (SELECT session_id, bool_or(head) AS head, bool_or(old_rows) AS old_rows FROM other_markers GROUP BY session_id)
+files AS (SELECT session_id, bool_or(head) AS head, bool_or(old) AS old FROM other_files GROUP BY session_id)
 SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.events, 0) AS events,
   coalesce(p.has_session_start, false) AS has_session_start, coalesce(p.has_session_end, false) AS has_session_end,
-  CASE WHEN p.head_markers OR m.head THEN 'head' WHEN p.stream_rows OR m.old_rows THEN 'old' ELSE 'unknown' END AS generation
-FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN markers m USING (session_id);
+  CASE WHEN p.head OR f.head THEN 'head' WHEN p.old OR f.old THEN 'old' ELSE 'unknown' END AS generation
+FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN files f USING (session_id);
 `;
 
 export const SCHEMA_VERSION = createHash('sha1').update(TABLES).update(VIEWS).digest('hex');
