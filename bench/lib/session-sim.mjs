@@ -31,7 +31,9 @@ export class SessionSim extends SessionWriter {
     while (this.corpus.bytes - this.startBytes < this.targetBytes) this.prompt();
     if (this.crashed) return this.crash();
     this.ev('SessionEnd', `{"reason":"exit","exit_status":"${rng.chance(0.8) ? 'end_turn' : 'user_interrupt'}","sideCallStats":{"total":${rng.int(1, 9)},"succeeded":${rng.int(1, 9)},"failed":0,"timedOut":0,"byLabel":{"title":{"success":1,"failed":0}}}}`, true);
-    this.warnLine('WARN', 'TRACE', `会话 ${this.sid} 检出 ${rng.int(0, 3)} 条[高]级异常：subagent_execution_outcome。详情：bun scripts/trace-digest.ts ${this.sid}`);
+    // The digest's summary line is HEAD only (formats doc §7); the draw stays, so the rest of the home is the same.
+    const high = rng.int(0, 3);
+    if (this.head) this.warnLine('WARN', 'TRACE', `会话 ${this.sid} 检出 ${high} 条[高]级异常：subagent_execution_outcome。详情：bun scripts/trace-digest.ts ${this.sid}`);
   }
 
   start() {

@@ -3,14 +3,52 @@
 // event family carries (formats doc §3–§12).
 import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
+import { jsonInteger as integer } from './json-integer.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
 // have none, and the pattern cannot match their 13 digits.
 const TASK_FROM_AGENT = `regexp_extract(%s, '-([a-z][0-9a-z]{8})$', 1)`;
 const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)}, '')`;
 
+/** The payload's numeric keys, read once per row as JSON for \`integer\` (one parse, not one per key). */
+const numbers = (column: string, ...keys: string[]) =>
+  `json_transform(${column}, '${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'JSON'])))}')`;
+
 // HEAD-only keys of the stream events' payloads (formats doc §3.4, §3.5, §14).
 const STREAM_HEAD_KEYS = `['chunk_count', 'discardedChars', 'discardedThinkingChars', 'probeDecision']`;
+
+/**
+ * What one event says of its writer's generation (formats doc §14, §3.4-§3.6): 1 a key or value
+ * only HEAD writes, -1 a key HEAD always writes that is missing (or, for a StreamPhase, OLD's
+ * way of indexing), 0 nothing either way. `keys` is json_keys(data), read once per row.
+ */
+const EVENT_GENERATION = `CASE
+  WHEN event IN ('StreamRestart', 'TurnComplete', 'LowYieldSpinIntervened') THEN 1
+  WHEN event = 'RetryTelemetry' THEN CASE
+    WHEN type IN ('cooldown_probe', 'cooldown_probe_denied') OR list_has_any(keys, ${STREAM_HEAD_KEYS}) THEN 1
+    -- HEAD writes discardedChars on every retry, and chunk_count whenever totalEvents is a number.
+    WHEN type = 'retry' OR json_type(data, '$.totalEvents') IN ('BIGINT', 'UBIGINT', 'DOUBLE') THEN -1
+    ELSE 0 END
+  -- HEAD derives attempt for every StreamPhase, OLD only has the one a sub-agent passes (with its
+  -- agent_id); HEAD's provider rows of a sub-agent or side call sit at 10000+turn / 900000+seq,
+  -- OLD's at the main loop's turn.
+  WHEN event = 'StreamPhase' THEN CASE
+    WHEN list_has_any(keys, ${STREAM_HEAD_KEYS}) OR (agent_id IS NULL AND (idx >= 10000 OR list_contains(keys, 'attempt'))) THEN 1
+    WHEN NOT list_contains(keys, 'attempt') OR list_contains(keys, 'chunks') THEN -1
+    ELSE 0 END
+  WHEN event = 'HttpConnected' THEN CASE WHEN idx >= 10000 THEN 1 ELSE 0 END
+  WHEN event = 'TimeoutFired' THEN CASE
+    WHEN (data->>'layer') IN ('watchdog_kill', 'fetch_absolute_timeout') OR list_has_any(keys, ${STREAM_HEAD_KEYS}) THEN 1
+    ELSE 0 END
+  WHEN event = 'StreamStall' THEN CASE WHEN list_has_any(keys, list_concat(${STREAM_HEAD_KEYS}, ['tier_ms', 'summary'])) THEN 1 ELSE -1 END
+  WHEN event = 'WatchdogKill' THEN CASE WHEN list_has_any(keys, list_concat(${STREAM_HEAD_KEYS}, ['snapshot_age_ms', 'snapshot_stale'])) THEN 1 ELSE -1 END
+  WHEN event = 'ModelCallUnpaired' AND json_type(data, '$.stream_snapshot') = 'OBJECT' THEN
+    CASE WHEN list_has_any(json_keys(data, '$.stream_snapshot'), ['chunk_count', 'snapshot_age_ms', 'snapshot_stale']) THEN 1 ELSE -1 END
+  WHEN event = 'AfterModelRaw' AND list_has_any(keys, ['gateway_request_id', 'gateway_request_id_header']) THEN 1
+  ELSE 0 END`;
+
+/** The events whose generation needs their keys (json_keys parses data: only for these). */
+const KEYED_EVENTS = `('RetryTelemetry', 'StreamPhase', 'TimeoutFired', 'StreamStall', 'WatchdogKill', 'AfterModelRaw')`;
 
 const TABLES = `
 CREATE SEQUENCE IF NOT EXISTS file_ids START 1;
@@ -45,24 +83,26 @@ CREATE TABLE IF NOT EXISTS task_outputs (
 const VIEWS = `
 CREATE OR REPLACE VIEW retry_telemetry AS
 SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id,
-  data->>'model' AS model, TRY_CAST(data->>'attempt' AS BIGINT) AS attempt,
-  TRY_CAST(data->>'delayMs' AS BIGINT) AS delay_ms, TRY_CAST(data->>'remainingMs' AS BIGINT) AS remaining_ms,
+  data->>'model' AS model, ${integer('n.attempt')} AS attempt,
+  ${integer('n.delayMs')} AS delay_ms, ${integer('n.remainingMs')} AS remaining_ms,
   data->>'error' AS error, data->>'phase' AS phase, data->>'reopenReason' AS reopen_reason,
-  TRY_CAST(data->>'discardedChars' AS BIGINT) AS discarded_chars,
-  TRY_CAST(data->>'discardedThinkingChars' AS BIGINT) AS discarded_thinking_chars,
+  ${integer('n.discardedChars')} AS discarded_chars,
+  ${integer('n.discardedThinkingChars')} AS discarded_thinking_chars,
   data->>'probeDecision' AS probe_decision, data->>'provider' AS provider, data->>'fallbackModel' AS fallback_model,
-  TRY_CAST(data->>'totalEvents' AS BIGINT) AS total_events, TRY_CAST(data->>'elapsedMs' AS BIGINT) AS elapsed_ms,
-  TRY_CAST(data->>'ttftMs' AS BIGINT) AS ttft_ms, TRY_CAST(data->>'timeoutMs' AS BIGINT) AS timeout_ms,
-  TRY_CAST(data->>'gapMs' AS BIGINT) AS gap_ms, data
-FROM events WHERE event = 'RetryTelemetry';
+  ${integer('n.totalEvents')} AS total_events, ${integer('n.elapsedMs')} AS elapsed_ms,
+  ${integer('n.ttftMs')} AS ttft_ms, ${integer('n.timeoutMs')} AS timeout_ms,
+  ${integer('n.gapMs')} AS gap_ms, data
+FROM (SELECT *, ${numbers('data', 'attempt', 'delayMs', 'remainingMs', 'discardedChars', 'discardedThinkingChars', 'totalEvents', 'elapsedMs', 'ttftMs', 'timeoutMs', 'gapMs')} AS n
+  FROM events WHERE event = 'RetryTelemetry');
 
 CREATE OR REPLACE VIEW stream_phases AS
 SELECT session_id, file_id, line, ts, idx AS "index", phase, agent_id, ${taskId('agent_id')} AS task_id,
-  TRY_CAST(data->>'attempt' AS BIGINT) AS attempt, data->>'caller' AS caller, data->>'model' AS model,
-  TRY_CAST(data->>'http_status' AS BIGINT) AS http_status,
-  TRY_CAST(coalesce(data->>'chunk_count', data->>'chunks') AS BIGINT) AS chunk_count,
-  TRY_CAST(data->>'elapsed_ms' AS BIGINT) AS elapsed_ms, data->>'error' AS error, data
-FROM events WHERE event = 'StreamPhase';
+  ${integer('n.attempt')} AS attempt, data->>'caller' AS caller, data->>'model' AS model,
+  ${integer('n.http_status')} AS http_status,
+  coalesce(${integer('n.chunk_count')}, ${integer('n.chunks')}) AS chunk_count,
+  ${integer('n.elapsed_ms')} AS elapsed_ms, data->>'error' AS error, data
+FROM (SELECT *, ${numbers('data', 'attempt', 'http_status', 'chunk_count', 'chunks', 'elapsed_ms')} AS n
+  FROM events WHERE event = 'StreamPhase');
 
 CREATE OR REPLACE VIEW subagent_lifecycle AS
 SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
@@ -70,9 +110,10 @@ SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'star
   (event = 'SubagentStart' AND starts_with(data->>'agent_id', 'subagent-custom-'))
     OR (event = 'SubagentStop' AND (data->>'agent_id') IS NULL) AS is_custom,
   data->>'description' AS description, data->>'status' AS status,
-  TRY_CAST(data->>'elapsed_ms' AS BIGINT) AS elapsed_ms, TRY_CAST(data->>'input_tokens' AS BIGINT) AS input_tokens,
-  TRY_CAST(data->>'output_tokens' AS BIGINT) AS output_tokens, TRY_CAST(data->>'turns' AS BIGINT) AS turns, data
-FROM events WHERE event IN ('SubagentStart', 'SubagentStop');
+  ${integer('n.elapsed_ms')} AS elapsed_ms, ${integer('n.input_tokens')} AS input_tokens,
+  ${integer('n.output_tokens')} AS output_tokens, ${integer('n.turns')} AS turns, data
+FROM (SELECT *, ${numbers('data', 'elapsed_ms', 'input_tokens', 'output_tokens', 'turns')} AS n
+  FROM events WHERE event IN ('SubagentStart', 'SubagentStop'));
 
 -- One row per SubagentStart with the Stop it pairs with (NULLs when it never stopped). A Start pairs
 -- with a later Stop of the same session and agent_id; custom subagents (Stop with a null agent_id)
@@ -111,55 +152,55 @@ WHERE a.kind = 'start';
 
 CREATE OR REPLACE VIEW usage_ledger AS
 SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provider,
-  TRY_CAST(record->>'promptTotal' AS BIGINT) AS prompt_total, TRY_CAST(record->>'cacheHit' AS BIGINT) AS cache_hit,
-  TRY_CAST(record->>'cacheWrite' AS BIGINT) AS cache_write, TRY_CAST(record->>'uncachedInput' AS BIGINT) AS uncached_input,
-  TRY_CAST(record->>'output' AS BIGINT) AS output, TRY_CAST(record->>'costUSD' AS DOUBLE) AS cost_usd,
-  TRY_CAST(record->>'savingsUSD' AS DOUBLE) AS savings_usd, TRY_CAST(record->>'durationMs' AS BIGINT) AS duration_ms,
+  ${integer('n.promptTotal')} AS prompt_total, ${integer('n.cacheHit')} AS cache_hit,
+  ${integer('n.cacheWrite')} AS cache_write, ${integer('n.uncachedInput')} AS uncached_input,
+  ${integer('n.output')} AS output, TRY_CAST(record->>'costUSD' AS DOUBLE) AS cost_usd,
+  TRY_CAST(record->>'savingsUSD' AS DOUBLE) AS savings_usd, ${integer('n.durationMs')} AS duration_ms,
   TRY_CAST(record->>'sideCostUSD' AS DOUBLE) AS side_cost_usd, record->>'appVersion' AS app_version,
   file_id, line, record
-FROM usage_ledger_rows
+FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'durationMs')} AS n
+  FROM usage_ledger_rows)
 QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
 
 CREATE OR REPLACE VIEW session_index AS
 SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit_status,
-  TRY_CAST(record->>'duration_ms' AS BIGINT) AS duration_ms, TRY_CAST(record->>'turns' AS BIGINT) AS turns,
-  TRY_CAST(record->>'cost_usd' AS DOUBLE) AS cost_usd, TRY_CAST(record->>'real_errors' AS BIGINT) AS real_errors,
-  TRY_CAST(record->>'anomalies_count' AS BIGINT) AS anomalies_count, file_id, line, record
-FROM session_index_rows
+  ${integer('n.duration_ms')} AS duration_ms, ${integer('n.turns')} AS turns,
+  TRY_CAST(record->>'cost_usd' AS DOUBLE) AS cost_usd, ${integer('n.real_errors')} AS real_errors,
+  ${integer('n.anomalies_count')} AS anomalies_count, file_id, line, record
+FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'real_errors', 'anomalies_count')} AS n
+  FROM session_index_rows)
 QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
 
 CREATE OR REPLACE VIEW sessions AS
 WITH per_session AS (
   SELECT session_id, min(ts) AS first_event_ts, max(ts) AS last_event_ts, count(*) AS events,
     bool_or(event = 'SessionStart') AS has_session_start, bool_or(event = 'SessionEnd') AS has_session_end,
-    -- One parse of data per row (json_keys); a json_exists per key parsed it once per key (4× slower).
-    bool_or(event IN ('StreamRestart', 'TurnComplete', 'LowYieldSpinIntervened')
-      OR type IN ('cooldown_probe', 'cooldown_probe_denied')
-      OR CASE
-        WHEN event IN ('RetryTelemetry', 'StreamPhase') THEN list_has_any(json_keys(data), ${STREAM_HEAD_KEYS})
-        WHEN event = 'TimeoutFired' THEN (data->>'layer') IN ('watchdog_kill', 'fetch_absolute_timeout') OR list_has_any(json_keys(data), ${STREAM_HEAD_KEYS})
-        WHEN event = 'StreamStall' THEN list_has_any(json_keys(data), list_concat(${STREAM_HEAD_KEYS}, ['tier_ms', 'summary']))
-        WHEN event = 'WatchdogKill' THEN list_has_any(json_keys(data), list_concat(${STREAM_HEAD_KEYS}, ['snapshot_age_ms', 'snapshot_stale']))
-        WHEN event = 'ModelCallUnpaired' THEN list_has_any(json_keys(data, '$.stream_snapshot'), ['chunk_count', 'snapshot_age_ms', 'snapshot_stale'])
-        WHEN event = 'AfterModelRaw' THEN list_has_any(json_keys(data), ['gateway_request_id', 'gateway_request_id_header'])
-        ELSE false END) AS head_markers,
-    bool_or(event IN ('RetryTelemetry', 'StreamPhase', 'StreamStall', 'WatchdogKill', 'TimeoutFired')
-      OR (event = 'ModelCallUnpaired' AND json_type(data, '$.stream_snapshot') = 'OBJECT')) AS stream_rows
-  FROM events GROUP BY session_id),
--- The other files' HEAD-only keys (formats doc §5, §8, §11, §12); an active request without them is OLD's.
-other_markers AS (
-  SELECT session_id, bool_or(json_exists(record, '$.active_request.chunk_count') OR json_exists(record, '$.active_request.snapshot_age_ms')) AS head,
-    bool_or(json_type(record, '$.active_request') = 'OBJECT') AS old_rows
-  FROM heartbeats GROUP BY session_id
-  UNION ALL SELECT session_id, bool_or(json_exists(summary, '$.pathological')), false FROM session_summaries GROUP BY session_id
+    bool_or(generation = 1) AS head, bool_or(generation = -1) AS old
+  FROM (SELECT session_id, ts, event, ${EVENT_GENERATION} AS generation
+    FROM (SELECT *, CASE WHEN event IN ${KEYED_EVENTS} THEN json_keys(data) END AS keys FROM events))
+  GROUP BY session_id),
+-- The other files (formats doc §5, §7, §8, §11, §12, §14). A heartbeat's active request: HEAD
+-- always writes chunk_count and snapshot_age_ms, and picks a sub-agent's provider-side snapshot
+-- (index 10000+, no agent_id) as the main loop's (§4). A summary: HEAD always writes pathological.
+heartbeat_keys AS (
+  SELECT session_id, record, json_keys(record, '$.active_request') AS k
+  FROM heartbeats WHERE json_type(record, '$.active_request') = 'OBJECT'),
+other_files AS (
+  SELECT session_id, bool_or(list_has_any(k, ['chunk_count', 'snapshot_age_ms'])
+      OR (NOT list_contains(k, 'agent_id') AND ${integer("record->'$.active_request.index'")} >= 10000)) AS head,
+    bool_or(NOT list_has_any(k, ['chunk_count', 'snapshot_age_ms'])) AS old
+  FROM heartbeat_keys GROUP BY session_id
+  UNION ALL SELECT session_id, bool_or(json_exists(summary, '$.pathological')), bool_or(NOT json_exists(summary, '$.pathological'))
+    FROM session_summaries GROUP BY session_id
+  UNION ALL SELECT session_id, true, false FROM warn_lines WHERE category = 'TRACE' AND regexp_matches(message, '检出 \\d+ 条\\[高\\]级异常') GROUP BY session_id
   UNION ALL SELECT session_id, true, false FROM session_index_rows GROUP BY session_id
   UNION ALL SELECT session_id, bool_or(json_exists(record, '$.appVersion') OR json_exists(record, '$.peakRatio')), false
     FROM usage_ledger_rows GROUP BY session_id),
-markers AS (SELECT session_id, bool_or(head) AS head, bool_or(old_rows) AS old_rows FROM other_markers GROUP BY session_id)
+files AS (SELECT session_id, bool_or(head) AS head, bool_or(old) AS old FROM other_files GROUP BY session_id)
 SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.events, 0) AS events,
   coalesce(p.has_session_start, false) AS has_session_start, coalesce(p.has_session_end, false) AS has_session_end,
-  CASE WHEN p.head_markers OR m.head THEN 'head' WHEN p.stream_rows OR m.old_rows THEN 'old' ELSE 'unknown' END AS generation
-FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN markers m USING (session_id);
+  CASE WHEN p.head OR f.head THEN 'head' WHEN p.old OR f.old THEN 'old' ELSE 'unknown' END AS generation
+FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN files f USING (session_id);
 `;
 
 export const SCHEMA_VERSION = createHash('sha1').update(TABLES).update(VIEWS).digest('hex');

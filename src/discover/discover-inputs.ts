@@ -137,13 +137,19 @@ class Collector {
   }
 
   sessionDir(dir: string): void {
-    const sessionId = path.basename(dir);
-    this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.rel(dir) });
+    const sessionId = this.addSessionDir(dir);
     for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
       if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
+      else if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null); // a case folder's copy
       else this.skip(abs, e.isDirectory ? 'directory not read (not a telemetry format)' : 'not a format trajaudit reads');
     }
+  }
+
+  addSessionDir(dir: string): string {
+    const sessionId = path.basename(dir);
+    this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.rel(dir) });
+    return sessionId;
   }
 
   /**
@@ -175,13 +181,24 @@ class Collector {
     }
   }
 
+  /**
+   * A home, or a folder made by hand that mixes its parts: session dirs beside a ledger, a
+   * session's own files beside one, stray task outputs. What trajaudit reads is read wherever it
+   * sits, so no session is skipped for being out of place; a real home keeps none of these names
+   * at its top (its other directories, such as sessions/ or protocol-violations/, hold no
+   * session file), so it reads the same.
+   */
   home(dir: string): void {
+    const own = isSessionDir(dir) ? this.addSessionDir(dir) : null;
     for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
       if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null);
       else if (e.isDirectory && e.name === 'trajectories') this.trajectories(abs);
       else if (e.isDirectory && e.name === 'tasks') this.tasksDir(abs);
-      else this.skip(abs, 'not a format trajaudit reads');
+      else if (own !== null && e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], own);
+      else if (e.isFile && e.name.endsWith('.output')) this.file(abs, 'task-output', null);
+      else if (e.isDirectory && isSessionDir(abs)) this.sessionDir(abs);
+      else this.skip(abs, e.isDirectory ? 'directory not read (no session file in it)' : 'not a format trajaudit reads');
     }
   }
 
@@ -189,6 +206,7 @@ class Collector {
     for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
       if (e.isDirectory && e.name === 'sessions') this.sessionsDir(abs);
+      else if (e.isDirectory && isSessionDir(abs)) this.sessionDir(abs);
       else this.skip(abs, 'not a format trajaudit reads');
     }
   }

@@ -1,16 +1,17 @@
+import { jsonInteger } from '../../db/json-integer.js';
 import { jsonlAdapter } from './jsonl-adapter.js';
 
 // The envelope (formats doc §3.1) is read per line; the hot payload fields come from a second,
 // smaller parse of `data`. `agent_id` is the StreamPhase/Subagent spelling, `agentId`
-// RetryTelemetry's (§3.4).
-const HOT = `'{"index":"BIGINT","agent_id":"VARCHAR","agentId":"VARCHAR","type":"VARCHAR","phase":"VARCHAR"}'`;
+// RetryTelemetry's (§3.4). `index` is read as JSON, so that only an integer becomes idx.
+const HOT = `'{"index":"JSON","agent_id":"VARCHAR","agentId":"VARCHAR","type":"VARCHAR","phase":"VARCHAR"}'`;
 
 export default jsonlAdapter({
   kind: 'events',
   table: 'events',
   columns: { event: 'VARCHAR', session_id: 'VARCHAR', timestamp: 'VARCHAR', cwd: 'VARCHAR', data: 'JSON' },
   projection: (source) => `SELECT $file_id, $session_id, line_no, TRY_CAST(timestamp AS TIMESTAMPTZ), event, session_id, cwd,
-     h."index", coalesce(h.agent_id, h.agentId), h.type, h.phase, data
+     ${jsonInteger('h."index"')}, coalesce(h.agent_id, h.agentId), h.type, h.phase, data
    FROM (SELECT *, json_transform(data, ${HOT}) AS h FROM ${source})`,
   keepText: false,
   timed: true,

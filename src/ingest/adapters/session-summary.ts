@@ -1,6 +1,7 @@
 import { jsonDocumentAdapter } from './json-document.js';
 
-// Pretty-printed digest verdict written at SessionEnd (formats doc §8).
+// Pretty-printed digest verdict written at SessionEnd (formats doc §8). A real_errors that is not
+// an integer (1.5, "2") is no count: NULL, as the views give (src/db/json-integer.ts).
 export default jsonDocumentAdapter(
   'session-summary',
   'session_summaries',
@@ -8,7 +9,7 @@ export default jsonDocumentAdapter(
   (doc, text) => [
     typeof doc.exit_status === 'string' ? doc.exit_status : null,
     typeof doc.abnormal === 'boolean' ? doc.abnormal : null,
-    typeof doc.real_errors === 'number' ? doc.real_errors : null,
+    Number.isInteger(doc.real_errors) ? doc.real_errors : null,
     text,
   ],
 );

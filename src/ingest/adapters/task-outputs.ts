@@ -6,6 +6,8 @@ import type { Adapter } from './adapter.js';
 
 const HEAD_BYTES = 256;
 const TASK_TYPES: Record<string, string> = { a: 'local_agent', s: 'local_shell', w: 'local_workflow' };
+/** File name = taskId = one-letter prefix + 8 chars of [0-9a-z] (§10); any other name has no task id. */
+const TASK_FILE = /^(([a-z])[0-9a-z]{8})\.output$/;
 
 const taskOutputs: Adapter = {
   kind: 'task-output',
@@ -21,10 +23,9 @@ const taskOutputs: Adapter = {
     } finally {
       fs.closeSync(fd);
     }
-    const taskId = path.basename(target.file.absPath, '.output');
-    const prefix = /^[a-z]/.test(taskId) ? taskId[0] : null;
+    const [, taskId = null, prefix = null] = TASK_FILE.exec(path.basename(target.file.absPath)) ?? [];
     const store = async () => target.batch.add('task_outputs', ['file_id', 'path', 'task_id', 'prefix', 'task_type', 'bytes', 'mtime', 'head'], [[
-      target.fileId, target.file.relPath, taskId, prefix, prefix ? (TASK_TYPES[prefix] ?? 'unknown') : 'unknown',
+      target.fileId, target.file.relPath, taskId, prefix, (prefix && TASK_TYPES[prefix]) ?? 'unknown',
       stat.size, stat.mtime.toISOString(), head.toString('utf8'),
     ]]);
     return { store, ledger: { lines: 0, valid: 0, blank: 0, malformed: 0, bytes: stat.size, completeBytes: stat.size, completeLines: 0, problems: [] } };
