@@ -4,6 +4,7 @@
 // memory (line-scanner.ts), which finds the newlines and the doubtful places.
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
+import { decodeLossy, invalidUtf8Reason } from './decode-utf8.js';
 import { LineScanner } from './line-scanner.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
 
@@ -49,7 +50,8 @@ export function judgeLine(bytes: Uint8Array): { reason: string; excerpt: string 
   try {
     text = fatalUtf8.decode(bytes);
   } catch {
-    return { reason: 'invalid UTF-8 byte sequence', excerpt: excerpt(Buffer.from(bytes).toString('latin1')) };
+    const { text: lossyText, badByte } = decodeLossy(bytes);
+    return { reason: invalidUtf8Reason(badByte ?? 0), excerpt: excerpt(lossyText) };
   }
   const verdict = strictJsonObject(text);
   return verdict.ok ? null : { reason: verdict.reason, excerpt: excerpt(text) };

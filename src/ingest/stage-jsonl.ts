@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
+import { decodeLossy, invalidUtf8Reason } from './decode-utf8.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
 
@@ -109,8 +110,9 @@ async function stageWithNode(db: Database, src: string, lineBase: number, shape:
     try {
       text = decoder.decode(bytes.subarray(start, end));
     } catch {
-      undecodable.set(n, 'invalid UTF-8 byte sequence');
-      text = bytes.subarray(start, end).toString('latin1');
+      const lossy = decodeLossy(bytes.subarray(start, end));
+      undecodable.set(n, invalidUtf8Reason(lossy.badByte ?? 0));
+      text = lossy.text;
       texts.set(n, text);
     }
     out.push(JSON.stringify({ n, line: text, len: end - start }));
@@ -125,7 +127,7 @@ async function stageWithNode(db: Database, src: string, lineBase: number, shape:
   );
   await db.run(classify('SELECT line_no, line, len FROM wrapped_lines', shape));
   await db.run('DROP TABLE wrapped_lines');
-  // The line's text (decoded as latin1) is kept for the excerpt: classify drops it when DuckDB calls it valid.
+  // The line's text (bad bytes as U+FFFD) is kept for the excerpt: classify drops it when DuckDB calls it valid.
   for (const n of undecodable.keys()) {
     await db.run(`UPDATE staged SET verdict = 'malformed', line = $text WHERE line_no = $n`, { n, text: texts.get(n)! });
   }

@@ -20,7 +20,9 @@ export function strictJsonObject(text: string): StrictVerdict {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, reason: hint((error as Error).message, text) };
+    // V8 names an unexpected emoji by its first half (and may cut its quote of the text inside a
+    // pair): half a surrogate pair cannot be stored, so it becomes U+FFFD.
+    return { ok: false, reason: hint((error as Error).message, text).replace(/\p{Cs}/gu, '\uFFFD') };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;

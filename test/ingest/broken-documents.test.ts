@@ -34,7 +34,7 @@ describe('fixtures/broken-documents: a document that does not parse lists each o
       [`${SESSION}/session-summary.json:4`, 47, 'truncated-tail', '  "exit_status": "err'],
     ]);
     expect(value.problems[0].reason).toMatch(/two JSON values on one line: interleaved writers\?\); the whole document \(1 line\) is unread$/);
-    expect(value.problems[1].reason).toMatch(/^part of a JSON document that does not parse \(line 4: Unterminated string/);
+    expect(value.problems[1].reason).toMatch(/^part of a JSON document that is unread \(line 4: Unterminated string/);
     expect(value.problems[3].reason).toMatch(/^Unterminated string.*; the whole document \(3 lines\) is unread$/);
   });
 });

@@ -50,8 +50,9 @@ describe('fixtures/direct-reader-edges through the direct reader', () => {
     expect(reasons[0]).toBe('valid JSON that DuckDB cannot store (lone surrogate escape?)');
     expect(reasons[1]).toMatch(/control character U\+000C after the object/);
     expect(reasons[4]).toMatch(/two JSON values on one line/);
-    expect(reasons[8]).toBe('invalid UTF-8 byte sequence');
-    expect(value.problems[8].excerpt).toBe('{"event":"Latin1","timestamp":"2026-08-15T11:00:01.000Z","data":{"s":"caf\u00e9"}}');
+    // The Latin-1 é (byte E9) after `…"s":"caf`: byte 73 of the line; only it becomes U+FFFD.
+    expect(reasons[8]).toBe('invalid UTF-8 byte sequence at byte 73 of the line');
+    expect(value.problems[8].excerpt).toBe('{"event":"Latin1","timestamp":"2026-08-15T11:00:01.000Z","data":{"s":"caf\uFFFD"}}');
   });
 
   it('numbers rows by their line in the file, blank and bad lines included', () => {

@@ -93,7 +93,7 @@ describe('lines only the Node splitter reads (CRLF, invalid UTF-8), in every JSO
       ['usage-ledger.jsonl', 8, 7, 0, 1],
     ]);
     expect(value.problems.filter((p) => p.where.startsWith('usage')).map((p) => [p.where, p.byte_offset, p.reason])).toEqual([
-      ['usage-ledger.jsonl:8', 2076, 'invalid UTF-8 byte sequence'],
+      ['usage-ledger.jsonl:8', 2076, 'invalid UTF-8 byte sequence at byte 42 of the line'], // the \xff after `…"note":"`
     ]);
   });
 

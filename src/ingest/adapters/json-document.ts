@@ -1,15 +1,72 @@
 // Single-document files (session-summary.json, heartbeat.txt). Line accounting still holds:
-// a document that does not parse leaves all its non-blank lines unread, and each is listed.
+// a document that cannot be read leaves all its non-blank lines unread, and each is listed.
 import type { SourceKind } from '../../discover/discover-inputs.js';
+import { invalidUtf8Reason } from '../decode-utf8.js';
 import type { Problem } from '../line-ledger.js';
-import { readLines } from '../read-lines.js';
+import { cannotStoreReason, loneSurrogateEscape } from '../lone-surrogate.js';
+import { readLines, type TextLine } from '../read-lines.js';
 import { excerpt, strictJsonObject } from '../strict-json.js';
 import type { Adapter } from './adapter.js';
 
-function lineOfPosition(text: string, position: number): number {
-  let line = 1;
-  for (let i = 0; i < position && i < text.length; i += 1) if (text[i] === '\n') line += 1;
-  return line;
+const POSITION = /at position (\d+)/;
+
+/** JSON.parse fails on `text` before its end (not merely for want of more text). */
+function failsInside(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch (error) {
+    const at = POSITION.exec((error as Error).message);
+    return at ? Number(at[1]) < text.length : !/Unexpected end of JSON input/.test((error as Error).message);
+  }
+}
+
+/** Where the parser stopped in a document that does not parse; text.length when it ran out of text. */
+function stopPosition(text: string, reason: string): number {
+  const at = POSITION.exec(reason);
+  if (at) return Number(at[1]);
+  if (/Unexpected end of JSON input/.test(reason)) return text.length;
+  if (reason.startsWith('valid JSON but')) return text.search(/[^ \t\r\n]/);
+  // V8 names no position for an unexpected token (`x`, a byte-order mark): the shortest prefix
+  // that already fails ends just after it.
+  let low = 1;
+  let high = text.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (failsInside(text.slice(0, mid))) high = mid;
+    else low = mid + 1;
+  }
+  return low - 1;
+}
+
+/** The non-blank line holding `position` of the lines joined by '\n' (the one before, for a blank line or the end). */
+function lineAt(lines: TextLine[], position: number): TextLine {
+  let found = lines.find((l) => !l.blank)!;
+  let start = 0;
+  for (const line of lines) {
+    if (start > position) break;
+    if (!line.blank) found = line;
+    start += line.text.length + 1;
+  }
+  return found;
+}
+
+/** Why the document cannot be stored, the line that breaks it, and whether it is cut short; null when it can be. */
+function judgeDocument(lines: TextLine[], text: string): { reason: string; line: TextLine; cutShort: boolean } | null {
+  const undecodable = lines.find((l) => l.badByte !== null);
+  if (undecodable) return { reason: invalidUtf8Reason(undecodable.badByte!), line: undecodable, cutShort: false };
+  const verdict = strictJsonObject(text);
+  if (!verdict.ok) {
+    const position = stopPosition(text, verdict.reason);
+    // V8 quotes the text around an unexpected token, newlines and all; the position says more.
+    const token = /^Unexpected token .*, .* is not valid JSON$/s.test(verdict.reason) && String.fromCodePoint(text.codePointAt(position) ?? 0xfffd);
+    const shown = token && (token < ' ' ? `U+${token.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : `'${token}'`);
+    const reason = shown ? `Unexpected token ${shown} in JSON at position ${position}` : verdict.reason;
+    return { reason, line: lineAt(lines, position), cutShort: position >= text.length };
+  }
+  const lone = loneSurrogateEscape(text);
+  if (lone) return { reason: cannotStoreReason(lone), line: lineAt(lines, lone.position), cutShort: false };
+  return null;
 }
 
 export function jsonDocumentAdapter(
@@ -26,21 +83,21 @@ export function jsonDocumentAdapter(
     async read(target) {
       const { lines, bytes } = readLines(target.file.absPath);
       const text = lines.map((l) => l.text).join('\n');
-      const blank = lines.filter((l) => l.text.trim() === '').length;
+      const blank = lines.filter((l) => l.blank).length;
       const nonBlank = lines.length - blank;
-      const verdict = nonBlank === 0 ? { ok: false as const, reason: 'empty document' } : strictJsonObject(text);
       const base = { lines: lines.length, blank, bytes, completeBytes: bytes, completeLines: lines.length };
-      if (!verdict.ok) {
-        const at = /position (\d+)/.exec(verdict.reason);
-        const failedAt = at ? lineOfPosition(text, Number(at[1])) : 1;
-        // Every unread line is listed (the ledger's promise); the one the parser stopped at says why.
-        const problems: Problem[] = lines.filter((l) => l.text.trim() !== '').map((l) => ({
+      if (nonBlank === 0) return { ledger: { ...base, valid: 0, malformed: 0, problems: [] }, store: async () => {} };
+      const failure = judgeDocument(lines, text);
+      if (failure) {
+        // Every unread line is listed (the ledger's promise); the one that breaks the document says why.
+        const problems: Problem[] = lines.filter((l) => !l.blank).map((l) => ({
           line: l.number,
           byteOffset: l.byteOffset,
-          kind: !l.terminated && l.number === lines.length ? 'truncated-tail' : 'malformed',
-          reason: l.number === failedAt
-            ? `${verdict.reason}; the whole document (${nonBlank} ${nonBlank === 1 ? 'line' : 'lines'}) is unread`
-            : `part of a JSON document that does not parse (line ${failedAt}: ${verdict.reason})`,
+          // heartbeat.txt never ends with a newline: only a document the parser ran out of is torn.
+          kind: failure.cutShort && !l.terminated && l.number === lines.length ? 'truncated-tail' : 'malformed',
+          reason: l === failure.line
+            ? `${failure.reason}; the whole document (${nonBlank} ${nonBlank === 1 ? 'line' : 'lines'}) is unread`
+            : `part of a JSON document that is unread (line ${failure.line.number}: ${failure.reason})`,
           excerpt: excerpt(l.text),
         }));
         const ledger = { ...base, valid: 0, malformed: nonBlank, problems };

@@ -1,7 +1,9 @@
 // warn.log (formats doc §7): `[<ISO>] [WARN|ERROR] [<CATEGORY>] <message>[ <JSON data>]`.
 // A message may contain newlines, so a line that is not a header continues the record above it.
+import { invalidUtf8Reason } from '../decode-utf8.js';
 import type { LineLedger, Problem } from '../line-ledger.js';
-import { readLines } from '../read-lines.js';
+import { loneSurrogateEscape } from '../lone-surrogate.js';
+import { readLines, type TextLine } from '../read-lines.js';
 import { excerpt } from '../strict-json.js';
 import type { Adapter } from './adapter.js';
 
@@ -14,6 +16,8 @@ interface WarnRecord {
   level: string;
   category: string;
   parts: string[];
+  /** Its non-blank lines: a record is stored whole or not at all. */
+  source: TextLine[];
 }
 
 /** The logger appends ` ${JSON.stringify(data)}` to the last line; find the first suffix that is JSON. */
@@ -42,38 +46,52 @@ const warnLog: Adapter = {
     const problems: Problem[] = [];
     let blank = 0;
     let pendingBlank: string[] = [];
+    const problem = (line: TextLine, kind: Problem['kind'], reason: string) => problems.push({ line: line.number, byteOffset: line.byteOffset, kind, reason, excerpt: excerpt(line.text) });
     for (const line of lines) {
       const header = HEADER.exec(line.text);
-      if (header) {
-        records.push({ line: line.number, endLine: line.number, ts: header[1], level: header[2], category: header[3], parts: [header[4]] });
-        pendingBlank = [];
-      } else if (line.text.trim() === '') {
+      if (line.blank) {
         blank += 1;
         pendingBlank.push(line.text);
+      } else if (!line.terminated) {
+        // The logger ends every record with a newline (formats doc §7): a line without one is a
+        // torn write, even one that looks whole, and it must not be glued onto the record above.
+        problem(line, 'truncated-tail', 'no newline at the end: sid-code ends every warn.log record with one, so this write was cut short');
+      } else if (header) {
+        records.push({ line: line.number, endLine: line.number, ts: header[1], level: header[2], category: header[3], parts: [header[4]], source: [line] });
+        pendingBlank = [];
       } else if (records.length > 0) {
         const record = records[records.length - 1];
         record.parts.push(...pendingBlank, line.text);
+        record.source.push(line);
         record.endLine = line.number;
         pendingBlank = [];
       } else {
-        problems.push({
-          line: line.number,
-          byteOffset: line.byteOffset,
-          kind: line.terminated ? 'malformed' : 'truncated-tail',
-          reason: 'not a `[time] [LEVEL] [CATEGORY]` record header, and no record precedes it to continue',
-          excerpt: excerpt(line.text),
-        });
+        problem(line, 'malformed', line.badByte !== null ? invalidUtf8Reason(line.badByte) : 'not a `[time] [LEVEL] [CATEGORY]` record header, and no record precedes it to continue');
       }
     }
-    const rows = records.map((r) => {
-      const last = splitTrailingData(r.parts[r.parts.length - 1]);
+    const stored = records.filter((r) => {
+      const bad = r.source.find((l) => l.badByte !== null);
+      if (bad === undefined) return true;
+      const whole = r.source.length > 1 ? `; the whole record (${r.source.length} lines) is unread` : '';
+      for (const l of r.source) {
+        problem(l, 'malformed', l.badByte !== null ? `${invalidUtf8Reason(l.badByte)}${whole}` : `part of a warn.log record that is unread (line ${bad.number}: ${invalidUtf8Reason(bad.badByte!)})`);
+      }
+      return false;
+    });
+    problems.sort((a, b) => a.line - b.line);
+    const rows = stored.map((r) => {
+      const lastLine = r.parts[r.parts.length - 1];
+      const split = splitTrailingData(lastLine);
+      // DuckDB's JSON cannot hold half a surrogate pair (lone-surrogate.ts): such trailing JSON
+      // stays in the message, as written, and data is NULL, so nothing is lost.
+      const last = split.data !== null && loneSurrogateEscape(split.data) ? { message: lastLine, data: null } : split;
       const message = [...r.parts.slice(0, -1), last.message].join('\n');
       return [target.fileId, target.file.sessionId, r.line, r.endLine, r.ts, r.level, r.category, message, last.data];
     });
     const store = async () => target.batch.add('warn_lines', ['file_id', 'session_id', 'line', 'end_line', 'ts', 'level', 'category', 'message', 'data'], rows);
     // In time order, not text order (fractions vary in length), and only the times DuckDB can
     // store: JavaScript rolls 2026-02-30 over into March, DuckDB stores NULL for it.
-    const times = records.map((r) => Date.parse(r.ts)).filter((ms, k) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === records[k].ts.slice(0, 10)).sort((a, b) => a - b).map((ms) => new Date(ms).toISOString());
+    const times = stored.map((r) => Date.parse(r.ts)).filter((ms, k) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === stored[k].ts.slice(0, 10)).sort((a, b) => a - b).map((ms) => new Date(ms).toISOString());
     const terminated = lines.length === 0 || lines[lines.length - 1].terminated;
     const ledger = {
       lines: lines.length,
