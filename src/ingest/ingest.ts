@@ -16,11 +16,12 @@ import { FILE_ID_PATH_TABLES } from './database-root.js';
 import { firstEventTime } from './first-event-time.js';
 import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
-import { type FilePlan, planFile, type StoredFile } from './plan-file.js';
+import { type FilePlan, planFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
 import { DirectReadRefused } from './load-jsonl-direct.js';
 import { type LineScan, scanLines } from './scan-lines.js';
 import { ReaderRefused } from './stage-jsonl.js';
+import { type Stored, storedFiles } from './stored-files.js';
 
 export interface TimeWindow {
   since?: Date;
@@ -71,7 +72,7 @@ interface Work {
   file: SourceFile;
   adapter: Adapter;
   stat: fs.Stats;
-  previous?: StoredFile;
+  previous?: Stored;
   plan: Exclude<FilePlan, { action: 'unchanged' }>;
 }
 
@@ -114,13 +115,6 @@ function isFile(key: string): boolean {
   }
 }
 
-type Stored = StoredFile & { path: string; kind: keyof typeof adapters };
-
-async function storedFiles(db: Database): Promise<Map<string, Stored>> {
-  const table = await db.all(`SELECT key, path, kind, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash FROM input_files`);
-  return new Map(table.rows.map((row) => [row.key as string, row as unknown as Stored]));
-}
-
 /**
  * sid-code deletes heartbeat.txt at a clean SessionEnd (formats doc §5): one gone from a session
  * directory that is still there is that signal, not lost history, so its rows go too. Any other
@@ -144,6 +138,9 @@ async function clearRows(db: Database, work: Work[], fromLine: (w: Work) => numb
     const from = fromLine(w);
     const lineFilter = w.adapter.appendable ? ` AND line > ${from}` : '';
     for (const table of w.adapter.tables) await db.run(`DELETE FROM ${table} WHERE file_id = ${id}${lineFilter}`);
+    // A file read as another kind before (reached under another name now) is reloaded whole.
+    const before = adapters[w.previous!.kind].tables.filter((table) => !w.adapter.tables.includes(table));
+    for (const table of before) await db.run(`DELETE FROM ${table} WHERE file_id = ${id}`);
     await db.run(`DELETE FROM input_problems WHERE file_id = ${id}${lineFilter}`);
     await db.run(`DELETE FROM input_files WHERE file_id = ${id}`);
   }
@@ -352,7 +349,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
       done += 1;
       continue;
     }
-    const plan = planFile(file.absPath, stat, previous, adapter.appendable);
+    // Rows carry their file's session and sit in its kind's tables: a file whose owner changed
+    // (it is reached under another session dir now) is read again as that session's.
+    const owned = !previous || (previous.session_id === file.sessionId && previous.kind === file.kind);
+    const plan: FilePlan = owned ? planFile(file.absPath, stat, previous, adapter.appendable) : { action: 'reload' };
     if (plan.action === 'unchanged') {
       summary.unchanged += 1;
       done += 1;
