@@ -16,6 +16,7 @@ import { FILE_ID_PATH_TABLES } from './database-root.js';
 import { firstEventTime } from './first-event-time.js';
 import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
+import { findMoves } from './moved-files.js';
 import { type FilePlan, planFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
 import { DirectReadRefused } from './load-jsonl-direct.js';
@@ -116,6 +117,28 @@ function isFile(key: string): boolean {
 }
 
 /**
+ * Stored files this load names under a new key (a home moved, see moved-files.ts) take that key
+ * and its path, in one transaction, instead of being loaded a second time beside their old rows.
+ */
+async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
+  const moves = findMoves(stored, inputs.files, true);
+  if (moves.size === 0) return;
+  const rows = [...moves].map(([key, file]) => [stored.get(key)!.file_id, file.absPath, file.relPath]);
+  await db.transaction(async () => {
+    await db.run(`CREATE OR REPLACE TEMP TABLE moved_files (file_id BIGINT, key VARCHAR, path VARCHAR)`);
+    await insertRows(db, 'moved_files', ['file_id', 'key', 'path'], rows);
+    await db.run(`UPDATE input_files SET key = m.key FROM moved_files m WHERE input_files.file_id = m.file_id`);
+    for (const table of FILE_ID_PATH_TABLES) await db.run(`UPDATE ${table} SET path = m.path FROM moved_files m WHERE ${table}.file_id = m.file_id`);
+    await db.run(`DROP TABLE moved_files`);
+  });
+  for (const [key, file] of moves) {
+    const entry = stored.get(key)!;
+    stored.delete(key);
+    stored.set(file.absPath, { ...entry, path: file.relPath });
+  }
+}
+
+/**
  * sid-code deletes heartbeat.txt at a clean SessionEnd (formats doc §5): one gone from a session
  * directory that is still there is that signal, not lost history, so its rows go too. Any other
  * file that is gone keeps its rows (sid-code prunes old sessions; the database keeps them).
@@ -159,12 +182,20 @@ function removedWhileRead(error: unknown, inputs: DiscoveredInputs): unknown {
   return new InputError(`${file} was removed while trajaudit was reading it; run the command again (a file that is gone is no longer read)`);
 }
 
+function movedOrGone(dir: string): boolean {
+  try {
+    return fs.realpathSync.native(dir) !== dir;
+  } catch {
+    return true;
+  }
+}
+
 /** Whether session dirs, skipped files or display paths differ from what the database holds. */
 async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: Map<string, { path: string }>): Promise<boolean> {
   if (inputs.files.some((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath)) return true;
-  const dirs = await db.all(`SELECT session_id, path FROM session_dirs`);
-  const known = new Map(dirs.rows.map((r) => [r.session_id as string, r.path as string]));
-  if (inputs.sessionDirs.some((d) => known.get(d.sessionId) !== d.relPath)) return true;
+  const dirs = await db.all(`SELECT session_id, path, key FROM session_dirs`);
+  const known = new Map(dirs.rows.map((r) => [r.session_id as string, r]));
+  if (inputs.sessionDirs.some((d) => known.get(d.sessionId)?.path !== d.relPath || known.get(d.sessionId)?.key !== d.absPath)) return true;
   const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => ownSkipped(inputs)(r.key as string));
   const now = [...inputs.skipped].sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
   return skipped.length !== now.length || skipped.some((r, i) => r.key !== now[i].absPath || r.path !== now[i].relPath || r.reason !== now[i].reason);
@@ -178,8 +209,9 @@ async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: 
 function ownSkipped(inputs: DiscoveredInputs): (key: string) => boolean {
   // A file named directly is its own scope: read now, its old entry (outside a window) goes.
   const again = new Set([...inputs.skipped.map((s) => s.absPath), ...inputs.files.map((f) => f.absPath)]);
-  // An entry whose directory is gone is stale, whoever lists it (a linked session dir pruned or moved).
-  return (key) => again.has(key) || inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep)) || !fs.existsSync(path.dirname(key));
+  // An entry whose directory is gone is stale, whoever lists it (a linked session dir pruned or
+  // moved); so is one whose directory (a real path when stored) now leads through a link: moved.
+  return (key) => again.has(key) || inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep)) || movedOrGone(path.dirname(key));
 }
 
 /** The input_files row; after an append the counts cover the whole file, recounted from the tables. */
@@ -236,6 +268,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
   await dropEndedHeartbeats(db, stored);
+  await adoptMoved(db, stored, inputs);
   // New files the window leaves unread. A --db lists them as skipped, so that the database says
   // it is incomplete (a later query warns) until a load without the window reads them.
   const outside = new Set<string>();
