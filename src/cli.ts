@@ -52,6 +52,24 @@ async function run(action: () => Promise<CommandResult>): Promise<void> {
   }
 }
 
+/**
+ * Temp dirs hold copies of input data (temp-dirs.ts): they go at exit, and on SIGINT/SIGTERM,
+ * after which the signal is raised again to end the process as it would have. DuckDB is not
+ * closed from the handler (closing it mid-query hangs); the database is left as any interrupted
+ * load leaves it (README). Data commands only: leak-check outlives a Ctrl-C on purpose.
+ */
+async function removingTempDirs(action: () => Promise<CommandResult>): Promise<CommandResult> {
+  const { removeTempDirs } = await import('./temp-dirs.js');
+  process.once('exit', removeTempDirs);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      removeTempDirs();
+      process.kill(process.pid, signal);
+    });
+  }
+  return action();
+}
+
 const program = new Command();
 program
   .name('trajaudit')
@@ -86,7 +104,7 @@ program
   .option('--strict', 'exit 1 when any malformed line is found')
   .option('--quiet', 'no progress line on stderr')
   .action((paths: string[], opts) =>
-    run(async () => (await import('./commands/load.js')).load({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+    run(() => removingTempDirs(async () => (await import('./commands/load.js')).load({ paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read')
@@ -94,7 +112,7 @@ dataCommand('sources', 'the input ledger: every file read, its lines, and every 
   .option('--strict', 'exit 1 when any malformed line is found')
   .addOption(new Option('--section <name>', 'print one part of the ledger only (csv prints files unless this names another)').choices(['files', 'problems', 'skipped', 'totals']))
   .action((paths: string[], opts) =>
-    run(async () => (await import('./commands/sources.js')).sources({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+    run(() => removingTempDirs(async () => (await import('./commands/sources.js')).sources({ paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('sql', 'run ad-hoc SQL over the normalized tables', [
@@ -102,7 +120,7 @@ dataCommand('sql', 'run ad-hoc SQL over the normalized tables', [
 ])
   .addOption(formatOption(tabular, 'table'))
   .action((statement: string, paths: string[], opts) =>
-    run(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+    run(() => removingTempDirs(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 program
@@ -119,7 +137,7 @@ dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>
   .option('--config <file>', 'trajaudit.config.json to use')
   .addOption(formatOption(tabular, 'table'))
   .action((name: string, paths: string[], opts) =>
-    run(async () => (await import('./commands/query.js')).query({ name, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+    run(() => removingTempDirs(async () => (await import('./commands/query.js')).query({ name, paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl merged in time order", [
@@ -131,7 +149,7 @@ dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl m
   .option('--event <name>', 'keep only this event or log category (repeatable)', collect, [])
   .addOption(formatOption(['table', 'json', 'md'], 'table'))
   .action((session: string, paths: string[], opts) =>
-    run(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+    run(() => removingTempDirs(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('report', 'the weekly reliability report, with the previous window beside it')
@@ -141,7 +159,7 @@ dataCommand('report', 'the weekly reliability report, with the previous window b
   .addOption(formatOption(['md', 'html'], 'md'))
   .option('--out <file>', 'write the report here (Markdown: SVG charts beside it)')
   .action((paths: string[], opts) =>
-    run(async () => (await import('./commands/report.js')).report({ paths, ...opts }, stderrProgress(Boolean(opts.quiet)))),
+    run(() => removingTempDirs(async () => (await import('./commands/report.js')).report({ paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 program

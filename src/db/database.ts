@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import pathModule from 'node:path';
 import { InputError } from '../errors.js';
+import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
 import { uniqueColumnNames } from './unique-column-names.js';
@@ -179,15 +180,17 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   } catch (error) {
     throw describeOpenError(path ?? ':memory:', error);
   }
-  const settings = [
-    `SET TimeZone = 'UTC'`,
-    // Spill to the system temp dir, never to a `.tmp` beside the user's files; a file database
-    // keeps a small buffer pool so that memory stays bounded on multi-GiB homes (DESIGN.md).
-    `SET temp_directory = '${pathModule.join(os.tmpdir(), 'trajaudit-duckdb-spill').replace(/'/g, "''")}'`,
-  ];
+  // Spill to the system temp dir, never to a `.tmp` beside the user's files; a file database
+  // keeps a small buffer pool so that memory stays bounded on multi-GiB homes (DESIGN.md). A dir
+  // of this process's own: a signal removes it (temp-dirs.ts) without touching another's spill.
+  const spill = makeTempDir('trajaudit-duckdb-spill-');
+  const settings = [`SET TimeZone = 'UTC'`, `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
   const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
   if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
-  const db = await connectTo(instance, path ?? null, settings, () => instance.closeSync());
+  const db = await connectTo(instance, path ?? null, settings, () => {
+    instance.closeSync();
+    removeTempDir(spill);
+  });
   const clash = path === undefined ? null : await clashingName(db);
   if (clash !== null) {
     db.close();

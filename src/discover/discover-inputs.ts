@@ -97,7 +97,10 @@ const isSessionDir = (dir: string) => entries(dir).some((e) => e.isFile && e.nam
 const hasTaskOutputs = (dir: string) => entries(dir).some((e) => e.isFile && e.name.endsWith('.output'));
 
 class Collector {
-  files = new Map<string, SourceFile>();
+  /** Every name each file was reached by, keyed by its real path (see files()). */
+  private named = new Map<string, { abs: string; file: SourceFile }[]>();
+  /** Per directory listed for ownerBeside: its subdirectories by real path. */
+  private dirsIn = new Map<string, Map<string, string>>();
   sessionDirs = new Map<string, SessionDir>();
   skipped = new Map<string, SkippedInput>();
   scopes: string[] = [];
@@ -115,7 +118,54 @@ class Collector {
       throw new InputError(`cannot read ${abs}: permission denied; fix its permissions or leave it out`);
     }
     const real = fs.realpathSync.native(abs);
-    if (!this.files.has(real)) this.files.set(real, { absPath: real, relPath: this.rel(abs), kind, sessionId });
+    this.named.set(real, [...(this.named.get(real) ?? []), { abs, file: { absPath: real, relPath: this.rel(abs), kind, sessionId } }]);
+  }
+
+  /**
+   * The files, each once. A file reached by several names (links to one target) is read under
+   * the first in path order, whatever order the paths were named in; the others are skipped as
+   * names for it (named by session, not by a path that a database's root would rebase).
+   */
+  files(): SourceFile[] {
+    const files: SourceFile[] = [];
+    for (const names of this.named.values()) {
+      const [first, ...others] = names.sort((a, b) => (a.file.relPath < b.file.relPath ? -1 : a.file.relPath > b.file.relPath ? 1 : 0));
+      files.push(first.file);
+      const name = path.basename(first.file.relPath);
+      const reason = `another name for ${first.file.sessionId === null ? name : `${name} of session directory ${first.file.sessionId}`}`;
+      for (const other of others) if (other.file.relPath !== first.file.relPath) this.skip(other.abs, reason);
+    }
+    return files;
+  }
+
+  /**
+   * A link in a session dir to the file of the same name in a session dir beside it
+   * (`b/events.jsonl` → `../a/events.jsonl`) is that session's file, as a link to a session dir
+   * beside it is that session: the name of the dir it lies in, else undefined. Decided by the
+   * files on disk alone, so the file has one owner whichever paths a load names.
+   */
+  ownerBeside(dir: string, name: string): string | undefined {
+    const target = fs.realpathSync.native(path.join(dir, name));
+    if (path.basename(target) !== name) return undefined;
+    const parent = path.dirname(dir);
+    let dirs = this.dirsIn.get(parent);
+    if (!dirs) {
+      dirs = new Map();
+      let listed: Entry[] = [];
+      try {
+        listed = entries(parent);
+      } catch {
+        // a parent that cannot be listed has no session dirs beside this one to own the file
+      }
+      // Real directories before links to them, as sessionsDir takes them.
+      for (const e of listed.filter((d) => d.isDirectory).sort((a, b) => Number(a.link) - Number(b.link))) {
+        const real = fs.realpathSync.native(path.join(parent, e.name));
+        if (!dirs.has(real)) dirs.set(real, e.name);
+      }
+      this.dirsIn.set(parent, dirs);
+    }
+    const owner = dirs.get(path.dirname(target));
+    return owner === path.basename(dir) ? undefined : owner;
   }
 
   skip(abs: string, reason: string): void {
@@ -140,7 +190,9 @@ class Collector {
     const sessionId = this.addSessionDir(dir);
     for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
-      if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
+      const owner = e.link && e.isFile && e.name in SESSION_FILES ? this.ownerBeside(dir, e.name) : undefined;
+      if (owner !== undefined) this.skip(abs, `another name for ${e.name} of session directory ${owner}`);
+      else if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
       else if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null); // a case folder's copy
       else this.skip(abs, e.isDirectory ? 'directory not read (not a telemetry format)' : 'not a format trajaudit reads');
     }
@@ -226,8 +278,12 @@ function looksLikeHome(dir: string): boolean {
 function realNamed(named: string): string {
   const abs = path.resolve(named);
   if (!fs.existsSync(abs)) return abs;
-  // A file keeps its own name (its kind comes from it); the directory it is named in is resolved.
-  if (fs.statSync(abs).isFile()) return path.join(fs.realpathSync.native(path.dirname(abs)), path.basename(abs));
+  // A link to a file of the same name is that file (of the session dir it lies in); a link to a
+  // file of another name keeps its own (its kind comes from it), in its directory resolved.
+  if (fs.statSync(abs).isFile()) {
+    const real = fs.realpathSync.native(abs);
+    return path.basename(real) === path.basename(abs) ? real : path.join(fs.realpathSync.native(path.dirname(abs)), path.basename(abs));
+  }
   return fs.realpathSync.native(abs);
 }
 
@@ -286,7 +342,8 @@ export function discoverInputs(paths: string[]): DiscoveredInputs {
   const root = commonRoot(paths);
   const c = new Collector(root);
   for (const named of paths) addNamedPath(c, named);
-  if (c.files.size === 0) {
+  const files = c.files();
+  if (files.length === 0) {
     const first = [...c.skipped.values()][0];
     const why = first ? ` (${c.skipped.size} ${c.skipped.size === 1 ? 'entry' : 'entries'} skipped, first ${first.relPath}: ${first.reason})` : '';
     throw new InputError(`${paths.join(', ')} ${paths.length === 1 ? 'holds' : 'hold'} no file trajaudit reads${why}; ${WHAT_TO_PASS}`);
@@ -294,7 +351,7 @@ export function discoverInputs(paths: string[]): DiscoveredInputs {
   const byPath = <T extends { relPath: string }>(a: T, b: T) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0);
   return {
     root,
-    files: [...c.files.values()].sort(byPath),
+    files: files.sort(byPath),
     sessionDirs: [...c.sessionDirs.values()].sort(byPath),
     skipped: [...c.skipped.values()].sort(byPath),
     scopes: c.scopes,

@@ -2,9 +2,12 @@
 // later load names paths outside it. A later load of a subset (one session dir, one events.jsonl)
 // then shows the same paths as before, and two files never share a path
 // (`trajectories/sessions/A/events.jsonl`, not `events.jsonl` for every file named alone).
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { commonDirectory, type DiscoveredInputs } from '../discover/discover-inputs.js';
+import { findMoves } from './moved-files.js';
+import { storedFiles } from './stored-files.js';
 
 /** Tables whose rows carry their file's `path` (relative to the root) beside its file_id. */
 export const FILE_ID_PATH_TABLES = ['input_files', 'input_problems', 'task_outputs'];
@@ -33,14 +36,35 @@ async function formerRoot(db: Database): Promise<string | undefined> {
   return root;
 }
 
+/**
+ * Where the root is now, with the paths under it unchanged: a root that leads through a link (a
+ * home moved, a link left at its old place) is the directory it leads to; one gone from disk is
+ * where this load's moved files (moved-files.ts) put it, when they all agree.
+ */
+async function rootNow(db: Database, root: string, inputs: DiscoveredInputs): Promise<string> {
+  if (fs.existsSync(root)) return fs.realpathSync.native(root);
+  const stored = await storedFiles(db);
+  const places = new Set<string>();
+  for (const [key, file] of findMoves(stored, inputs.files, false)) {
+    const was = stored.get(key)!.path;
+    const now = posix(path.join(inputs.root, file.relPath));
+    if (!now.endsWith(`/${was}`)) return root;
+    places.add(now.slice(0, -(was.length + 1)));
+  }
+  return places.size === 1 ? [...places][0].split('/').join(path.sep) : root;
+}
+
 /** Rebases `inputs` onto the database's root (widening it, and the stored paths, when needed). */
 export async function rootInputs(db: Database, inputs: DiscoveredInputs): Promise<DiscoveredInputs> {
   if (db.path === null) return inputs;
   const kept = (await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'root'`)).rows[0]?.value as string | undefined;
-  const stored = kept ?? (await formerRoot(db));
+  const stored = kept === undefined ? await formerRoot(db) : await rootNow(db, kept, inputs);
   const root = stored === undefined ? inputs.root : commonDirectory([stored, inputs.root]);
   if (kept !== root) {
     await db.transaction(async () => {
+      if (kept !== undefined && stored !== kept) {
+        await db.run(`UPDATE session_dirs SET key = $stored || substr(key, length($kept) + 1) WHERE key = $kept OR starts_with(key, $kept || '/')`, { stored: stored!, kept });
+      }
       if (stored !== undefined && stored !== root) {
         const prefix = posix(path.relative(root, stored));
         for (const table of FILE_PATH_TABLES) await db.run(`UPDATE ${table} SET path = $prefix || '/' || path`, { prefix });

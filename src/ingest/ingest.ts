@@ -16,11 +16,13 @@ import { FILE_ID_PATH_TABLES } from './database-root.js';
 import { firstEventTime } from './first-event-time.js';
 import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
-import { type FilePlan, planFile, type StoredFile } from './plan-file.js';
+import { findMoves } from './moved-files.js';
+import { type FilePlan, planFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
 import { DirectReadRefused } from './load-jsonl-direct.js';
 import { type LineScan, scanLines } from './scan-lines.js';
 import { ReaderRefused } from './stage-jsonl.js';
+import { type Stored, storedFiles } from './stored-files.js';
 
 export interface TimeWindow {
   since?: Date;
@@ -71,7 +73,7 @@ interface Work {
   file: SourceFile;
   adapter: Adapter;
   stat: fs.Stats;
-  previous?: StoredFile;
+  previous?: Stored;
   plan: Exclude<FilePlan, { action: 'unchanged' }>;
 }
 
@@ -114,11 +116,26 @@ function isFile(key: string): boolean {
   }
 }
 
-type Stored = StoredFile & { path: string; kind: keyof typeof adapters };
-
-async function storedFiles(db: Database): Promise<Map<string, Stored>> {
-  const table = await db.all(`SELECT key, path, kind, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash FROM input_files`);
-  return new Map(table.rows.map((row) => [row.key as string, row as unknown as Stored]));
+/**
+ * Stored files this load names under a new key (a home moved, see moved-files.ts) take that key
+ * and its path, in one transaction, instead of being loaded a second time beside their old rows.
+ */
+async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
+  const moves = findMoves(stored, inputs.files, true);
+  if (moves.size === 0) return;
+  const rows = [...moves].map(([key, file]) => [stored.get(key)!.file_id, file.absPath, file.relPath]);
+  await db.transaction(async () => {
+    await db.run(`CREATE OR REPLACE TEMP TABLE moved_files (file_id BIGINT, key VARCHAR, path VARCHAR)`);
+    await insertRows(db, 'moved_files', ['file_id', 'key', 'path'], rows);
+    await db.run(`UPDATE input_files SET key = m.key FROM moved_files m WHERE input_files.file_id = m.file_id`);
+    for (const table of FILE_ID_PATH_TABLES) await db.run(`UPDATE ${table} SET path = m.path FROM moved_files m WHERE ${table}.file_id = m.file_id`);
+    await db.run(`DROP TABLE moved_files`);
+  });
+  for (const [key, file] of moves) {
+    const entry = stored.get(key)!;
+    stored.delete(key);
+    stored.set(file.absPath, { ...entry, path: file.relPath });
+  }
 }
 
 /**
@@ -144,6 +161,9 @@ async function clearRows(db: Database, work: Work[], fromLine: (w: Work) => numb
     const from = fromLine(w);
     const lineFilter = w.adapter.appendable ? ` AND line > ${from}` : '';
     for (const table of w.adapter.tables) await db.run(`DELETE FROM ${table} WHERE file_id = ${id}${lineFilter}`);
+    // A file read as another kind before (reached under another name now) is reloaded whole.
+    const before = adapters[w.previous!.kind].tables.filter((table) => !w.adapter.tables.includes(table));
+    for (const table of before) await db.run(`DELETE FROM ${table} WHERE file_id = ${id}`);
     await db.run(`DELETE FROM input_problems WHERE file_id = ${id}${lineFilter}`);
     await db.run(`DELETE FROM input_files WHERE file_id = ${id}`);
   }
@@ -162,12 +182,20 @@ function removedWhileRead(error: unknown, inputs: DiscoveredInputs): unknown {
   return new InputError(`${file} was removed while trajaudit was reading it; run the command again (a file that is gone is no longer read)`);
 }
 
+function movedOrGone(dir: string): boolean {
+  try {
+    return fs.realpathSync.native(dir) !== dir;
+  } catch {
+    return true;
+  }
+}
+
 /** Whether session dirs, skipped files or display paths differ from what the database holds. */
 async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: Map<string, { path: string }>): Promise<boolean> {
   if (inputs.files.some((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath)) return true;
-  const dirs = await db.all(`SELECT session_id, path FROM session_dirs`);
-  const known = new Map(dirs.rows.map((r) => [r.session_id as string, r.path as string]));
-  if (inputs.sessionDirs.some((d) => known.get(d.sessionId) !== d.relPath)) return true;
+  const dirs = await db.all(`SELECT session_id, path, key FROM session_dirs`);
+  const known = new Map(dirs.rows.map((r) => [r.session_id as string, r]));
+  if (inputs.sessionDirs.some((d) => known.get(d.sessionId)?.path !== d.relPath || known.get(d.sessionId)?.key !== d.absPath)) return true;
   const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => ownSkipped(inputs)(r.key as string));
   const now = [...inputs.skipped].sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
   return skipped.length !== now.length || skipped.some((r, i) => r.key !== now[i].absPath || r.path !== now[i].relPath || r.reason !== now[i].reason);
@@ -181,8 +209,9 @@ async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: 
 function ownSkipped(inputs: DiscoveredInputs): (key: string) => boolean {
   // A file named directly is its own scope: read now, its old entry (outside a window) goes.
   const again = new Set([...inputs.skipped.map((s) => s.absPath), ...inputs.files.map((f) => f.absPath)]);
-  // An entry whose directory is gone is stale, whoever lists it (a linked session dir pruned or moved).
-  return (key) => again.has(key) || inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep)) || !fs.existsSync(path.dirname(key));
+  // An entry whose directory is gone is stale, whoever lists it (a linked session dir pruned or
+  // moved); so is one whose directory (a real path when stored) now leads through a link: moved.
+  return (key) => again.has(key) || inputs.scopes.some((dir) => key === dir || key.startsWith(dir + path.sep)) || movedOrGone(path.dirname(key));
 }
 
 /** The input_files row; after an append the counts cover the whole file, recounted from the tables. */
@@ -239,6 +268,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
   await dropEndedHeartbeats(db, stored);
+  await adoptMoved(db, stored, inputs);
   // New files the window leaves unread. A --db lists them as skipped, so that the database says
   // it is incomplete (a later query warns) until a load without the window reads them.
   const outside = new Set<string>();
@@ -352,7 +382,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
       done += 1;
       continue;
     }
-    const plan = planFile(file.absPath, stat, previous, adapter.appendable);
+    // Rows carry their file's session and sit in its kind's tables: a file whose owner changed
+    // (it is reached under another session dir now) is read again as that session's.
+    const owned = !previous || (previous.session_id === file.sessionId && previous.kind === file.kind);
+    const plan: FilePlan = owned ? planFile(file.absPath, stat, previous, adapter.appendable) : { action: 'reload' };
     if (plan.action === 'unchanged') {
       summary.unchanged += 1;
       done += 1;

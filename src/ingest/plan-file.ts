@@ -33,3 +33,8 @@ export function planFile(absPath: string, stat: fs.Stats, stored: StoredFile | u
   }
   return { action: 'reload' };
 }
+
+/** Whether the file still begins with the bytes a load read from it, as far as the fingerprints tell. */
+export function holdsLoaded(absPath: string, size: number, stored: StoredFile): boolean {
+  return size >= stored.bytes && stored.head_hash === headHash(absPath, stored.bytes) && stored.tail_hash === tailHash(absPath, stored.complete_bytes);
+}

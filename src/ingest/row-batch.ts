@@ -2,10 +2,10 @@
 // handed to DuckDB as one temporary NDJSON file per table: DuckDB's reader is far faster than
 // binding thousands of parameters, and the types come from the table itself.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
+import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 
 /** Column types per table, asked once per connection (~7 ms a question; a load makes many batches). */
 const typesByConnection = new WeakMap<Database, Map<string, Map<string, string>>>();
@@ -20,7 +20,7 @@ export class RowBatch {
   }
 
   async flush(db: Database): Promise<void> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trajaudit-rows-'));
+    const dir = makeTempDir('trajaudit-rows-');
     try {
       for (const [table, { columns, rows }] of this.tables) {
         if (rows.length === 0) continue;
@@ -47,7 +47,7 @@ export class RowBatch {
       }
       this.tables.clear();
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   }
 }

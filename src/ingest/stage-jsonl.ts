@@ -2,11 +2,11 @@
 // accounts for every line. DuckDB splits lines and fast-paths the common case; any line whose
 // verdict could depend on DuckDB's lenient JSON reader goes to the strict judge (strict-json.ts).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
 import { decodeLossy, invalidUtf8Reason } from './decode-utf8.js';
+import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
 
@@ -44,7 +44,7 @@ function byteAt(absPath: string, position: number): number | null {
 
 /** The new tail of a grown file, copied to a temp file (never written inside the input tree). */
 function copyTail(absPath: string, start: number): string {
-  const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trajaudit-')), 'tail.jsonl');
+  const tmp = path.join(makeTempDir('trajaudit-'), 'tail.jsonl');
   const input = fs.openSync(absPath, 'r');
   const output = fs.openSync(tmp, 'w');
   try {
@@ -97,7 +97,7 @@ async function stageWithNode(db: Database, src: string, lineBase: number, shape:
   const texts = new Map<number, string>();
   const bytes = fs.readFileSync(src);
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trajaudit-'));
+  const tmpDir = makeTempDir('trajaudit-');
   const wrapped = path.join(tmpDir, 'staged.jsonl');
   const out: string[] = [];
   let start = 0;
@@ -131,7 +131,7 @@ async function stageWithNode(db: Database, src: string, lineBase: number, shape:
   for (const n of undecodable.keys()) {
     await db.run(`UPDATE staged SET verdict = 'malformed', line = $text WHERE line_no = $n`, { n, text: texts.get(n)! });
   }
-  fs.rmSync(tmpDir, { recursive: true, force: true });
+  removeTempDir(tmpDir);
   return undecodable;
 }
 
@@ -201,6 +201,6 @@ export async function stageJsonl(db: Database, range: StageRange, shape: StageSh
       problems,
     };
   } finally {
-    if (src !== range.absPath) fs.rmSync(path.dirname(src), { recursive: true, force: true });
+    if (src !== range.absPath) removeTempDir(path.dirname(src));
   }
 }

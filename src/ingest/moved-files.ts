@@ -1,0 +1,67 @@
+// A home moved (to another disk, often with a link left at its old place) names its files under
+// new real paths. A file is identified by its path under the root plus its content (issue #2 §6),
+// not by where the root lies: a file new to the database that is a stored file moved is that
+// file, to be re-keyed, not loaded a second time.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SourceFile } from '../discover/discover-inputs.js';
+import { holdsLoaded } from './plan-file.js';
+import type { Stored } from './stored-files.js';
+
+/** The stored file at `key` as it is now: its real path, or null when no file is there. */
+function realFile(key: string): string | null {
+  try {
+    return fs.statSync(key).isFile() ? fs.realpathSync.native(key) : null;
+  } catch {
+    return null; // gone, or a directory on its path is now a file (ENOTDIR)
+  }
+}
+
+const identity = (kind: string, sessionId: string | null, key: string) => `${kind}\0${sessionId ?? ''}\0${path.basename(key)}`;
+
+function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const values = map.get(key);
+  if (values) values.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * The stored files (by key) that this load names under a new key, each with the file it is now.
+ * A stored file this load does not name is a new file when its key now leads through a link to
+ * that very file (one file on disk, of the same kind), or when it is gone from disk and the new
+ * file has its kind, session and file name and either still begins with what was loaded from it
+ * (the fingerprints plan-file.ts reads) or, with `rooted` files (paths under the database's
+ * root, as stored), has its path: a file replaced at its path, which the plan then reloads.
+ * Only a one-to-one match counts: two files never become one. The disk is read only when this
+ * load names a file the database does not hold.
+ */
+export function findMoves(stored: Map<string, Stored>, files: SourceFile[], rooted: boolean): Map<string, SourceFile> {
+  const moves = new Map<string, SourceFile>();
+  const fresh = files.filter((f) => !stored.has(f.absPath));
+  if (fresh.length === 0) return moves;
+  const named = new Set(files.map((f) => f.absPath));
+  const linked = new Map<string, string[]>();
+  const gone = new Map<string, string[]>();
+  for (const [key, entry] of stored) {
+    if (named.has(key)) continue;
+    const real = realFile(key);
+    if (real === null) add(gone, identity(entry.kind, entry.session_id, key), key);
+    else if (real !== key) add(linked, real, key);
+  }
+  if (linked.size === 0 && gone.size === 0) return moves;
+  const matches = new Map<SourceFile, string[]>();
+  const matchedBy = new Map<string, SourceFile[]>();
+  for (const file of fresh) {
+    const through = (linked.get(file.absPath) ?? []).filter((key) => stored.get(key)!.kind === file.kind);
+    let candidates = through;
+    if (through.length === 0) {
+      const size = fs.statSync(file.absPath, { throwIfNoEntry: false })?.size ?? -1;
+      const same = (key: string) => (rooted && stored.get(key)!.path === file.relPath) || holdsLoaded(file.absPath, size, stored.get(key)!);
+      candidates = (gone.get(identity(file.kind, file.sessionId, file.absPath)) ?? []).filter(same);
+    }
+    matches.set(file, candidates);
+    for (const key of candidates) add(matchedBy, key, file);
+  }
+  for (const [file, keys] of matches) if (keys.length === 1 && matchedBy.get(keys[0])!.length === 1) moves.set(keys[0], file);
+  return moves;
+}

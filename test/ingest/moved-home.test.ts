@@ -1,0 +1,94 @@
+// A home moved to another place (another disk), with or without a link left at the old one, is
+// the same home: a file is identified by its path under the root plus its content (issue #2 §6),
+// so a load after the move finds its files unchanged instead of loading every event a second time.
+// Two files that are both on disk still never become one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
+
+interface LoadRow { files: number; loaded: number; appended: number; reloaded: number; unchanged: number; files_in_db: number; malformed_lines: number }
+
+// fixtures/home: 36 files, 413 events, 7 unreadable lines in 6 files (EXPECTED.md).
+const UNREADABLE = 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n';
+const GROWN = 'trajectories/sessions/20260814-093015-c7a2e5f1/events.jsonl';
+const EDITED = 'trajectories/sessions/20260819-183103-4f7a9c2e/warn.log';
+
+/** Every table and view, file ids replaced by paths, as one comparable value per table. */
+const CONTENT = ['events', 'error_records', 'warn_lines', 'usage_ledger_rows', 'session_index_rows', 'session_summaries', 'heartbeats', 'task_outputs', 'input_problems']
+  .map((t) => `SELECT '${t}' AS t, count(*) AS n, sum(hash(r)::HUGEINT)::VARCHAR AS h FROM (SELECT f.path AS file, x.* EXCLUDE (file_id) FROM ${t} x JOIN input_files f USING (file_id)) r`)
+  .concat([
+    `SELECT 'input_files', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM (SELECT * EXCLUDE (file_id, key, loaded_at) FROM input_files) r`,
+    `SELECT 'skipped_inputs', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM (SELECT * EXCLUDE (key) FROM skipped_inputs) r`,
+    `SELECT 'session_dirs', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM (SELECT * EXCLUDE (key) FROM session_dirs) r`,
+    `SELECT 'sessions', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM sessions r`,
+  ])
+  .join(' UNION ALL ') + ' ORDER BY 1';
+
+let work: ReturnType<typeof tempDir>;
+let home: string;
+let db: string;
+const load = (named: string) => {
+  const run = runCli(['load', named, '--db', db, '--format', 'json']);
+  return { row: JSON.parse(run.stdout)[0] as LoadRow, stderr: run.stderr, code: run.code };
+};
+const SUMMARY = `SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM skipped_inputs) AS skipped,
+  (SELECT string_agg(path, ' ' ORDER BY path) FROM input_files) AS paths`;
+const summary = () => runJson<{ events: number; skipped: number; paths: string }[]>(['sql', SUMMARY, '--db', db]).value[0];
+
+beforeEach(() => {
+  work = tempDir();
+  home = path.join(work.dir, 'sid-code');
+  db = path.join(work.dir, 'audit.duckdb');
+  fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
+});
+afterEach(() => work.cleanup());
+
+describe('a home that moved', () => {
+  it('left as a link at its old place: every file unchanged, nothing loaded twice, the same paths; copies stay apart', () => {
+    expect(load(home).row).toMatchObject({ files: 36, loaded: 36, files_in_db: 36 });
+    const before = summary();
+    expect(before).toMatchObject({ events: 413, skipped: 4 });
+    const moved = path.join(work.dir, 'other-disk');
+    fs.renameSync(home, moved);
+    fs.symlinkSync(moved, home);
+    expect(load(home)).toEqual({
+      row: { files: 36, loaded: 0, appended: 0, reloaded: 0, unchanged: 36, read_mib: 0, files_in_db: 36, malformed_lines: 7 },
+      stderr: UNREADABLE,
+      code: 0,
+    });
+    expect(summary()).toEqual(before);
+
+    // A copy beside it is a second home; with both gone, a third copy matches two stored files
+    // each: it is loaded, not guessed to be either.
+    const copy = path.join(work.dir, 'copy');
+    fs.cpSync(moved, copy, { recursive: true });
+    expect(load(copy).row).toMatchObject({ files: 36, loaded: 36, unchanged: 0, files_in_db: 72 });
+    const third = path.join(work.dir, 'third');
+    fs.cpSync(moved, third, { recursive: true });
+    for (const gone of [home, moved, copy]) fs.rmSync(gone, { recursive: true });
+    const run = load(third);
+    expect(run.row).toMatchObject({ files: 36, loaded: 36, unchanged: 0, files_in_db: 108 });
+    expect(run.stderr).toContain(`trajaudit: 72 files in ${db} no longer exist on disk`);
+    expect(summary().events).toBe(3 * 413);
+  });
+
+  it('moved without a link, one file grown and one edited in place: as a fresh load of it, and no file said to be gone', () => {
+    load(home);
+    const moved = path.join(work.dir, 'other-disk');
+    fs.renameSync(home, moved);
+    fs.appendFileSync(path.join(moved, GROWN), '{"event":"SessionEnd","session_id":"20260814-093015-c7a2e5f1","timestamp":"2026-08-14T10:00:00.000Z","data":{}}\n');
+    const warn = path.join(moved, EDITED);
+    fs.writeFileSync(warn, fs.readFileSync(warn, 'utf8').replace('WARN', 'INFO'));
+    expect(load(moved)).toEqual({
+      row: { files: 36, loaded: 0, appended: 1, reloaded: 1, unchanged: 34, read_mib: 0, files_in_db: 36, malformed_lines: 7 },
+      stderr: UNREADABLE,
+      code: 0,
+    });
+    const fresh = path.join(work.dir, 'fresh.duckdb');
+    runJson(['load', moved, '--db', fresh]);
+    const content = runJson<{ t: string; n: number }[]>(['sql', CONTENT, '--db', db]).value;
+    expect(content.find((r) => r.t === 'events')!.n).toBe(414);
+    expect(content).toEqual(runJson(['sql', CONTENT, '--db', fresh]).value);
+  });
+});
