@@ -69,6 +69,9 @@ interface Entry {
  */
 const escapedName = (name: Buffer) => [...name].map((b) => (b === 0x5c ? '\\\\' : b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 
+/** Paths (with escaped names) of the entries whose names are not UTF-8: lstat cannot find them either. */
+const undecodable = new Set<string>();
+
 function entries(dir: string): Entry[] {
   let dirents: fs.Dirent<Buffer>[];
   try {
@@ -80,7 +83,10 @@ function entries(dir: string): Entry[] {
   return listed.map(({ dirent: e, name }) => {
     // A name that is not UTF-8 cannot be opened through a JavaScript string: neither a file nor
     // a directory here, so it is skipped (see Collector.skip).
-    if (!isUtf8(e.name)) return { name, isFile: false, isDirectory: false, link: false };
+    if (!isUtf8(e.name)) {
+      undecodable.add(path.join(dir, name));
+      return { name, isFile: false, isDirectory: false, link: false };
+    }
     if (!e.isSymbolicLink()) return { name, isFile: e.isFile(), isDirectory: e.isDirectory(), link: false };
     try {
       const target = fs.statSync(path.join(dir, name));
@@ -89,6 +95,19 @@ function entries(dir: string): Entry[] {
       return { name, isFile: false, isDirectory: false, link: true }; // a broken link: skipped, and said so
     }
   });
+}
+
+/** An entry that was listed a moment ago and is gone now (sid-code prunes and creates sessions as it runs). */
+const vanished = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/** The real path, or null for an entry gone since it was listed. */
+function realOrGone(abs: string): string | null {
+  try {
+    return fs.realpathSync.native(abs);
+  } catch (error) {
+    if (vanished(error)) return null;
+    throw error;
+  }
 }
 
 /** A name trajaudit reads when it is a file. */
@@ -114,10 +133,13 @@ class Collector {
   file(abs: string, kind: SourceKind, sessionId: string | null): void {
     try {
       fs.accessSync(abs, fs.constants.R_OK);
-    } catch {
-      throw new InputError(`cannot read ${abs}: permission denied; fix its permissions or leave it out`);
+    } catch (error) {
+      if (vanished(error)) return; // removed since it was listed: nothing of it to read
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new InputError(`cannot read ${this.rel(abs)}: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code}; fix its permissions or leave it out`);
     }
-    const real = fs.realpathSync.native(abs);
+    const real = realOrGone(abs);
+    if (real === null) return;
     this.named.set(real, [...(this.named.get(real) ?? []), { abs, file: { absPath: real, relPath: this.rel(abs), kind, sessionId } }]);
   }
 
@@ -145,8 +167,8 @@ class Collector {
    * files on disk alone, so the file has one owner whichever paths a load names.
    */
   ownerBeside(dir: string, name: string): string | undefined {
-    const target = fs.realpathSync.native(path.join(dir, name));
-    if (path.basename(target) !== name) return undefined;
+    const target = realOrGone(path.join(dir, name));
+    if (target === null || path.basename(target) !== name) return undefined;
     const parent = path.dirname(dir);
     let dirs = this.dirsIn.get(parent);
     if (!dirs) {
@@ -159,8 +181,8 @@ class Collector {
       }
       // Real directories before links to them, as sessionsDir takes them.
       for (const e of listed.filter((d) => d.isDirectory).sort((a, b) => Number(a.link) - Number(b.link))) {
-        const real = fs.realpathSync.native(path.join(parent, e.name));
-        if (!dirs.has(real)) dirs.set(real, e.name);
+        const real = realOrGone(path.join(parent, e.name));
+        if (real !== null && !dirs.has(real)) dirs.set(real, e.name);
       }
       this.dirsIn.set(parent, dirs);
     }
@@ -170,20 +192,30 @@ class Collector {
 
   skip(abs: string, reason: string): void {
     const entry = fs.lstatSync(abs, { throwIfNoEntry: false });
+    if (entry === undefined && !undecodable.has(abs)) return; // removed since it was listed
     if (entry === undefined) reason = 'its name is not valid UTF-8, so trajaudit cannot open it; rename it';
     else if (entry.isSymbolicLink() && !fs.existsSync(abs)) reason = 'broken symbolic link';
     else if (!entry.isFile() && !entry.isDirectory() && !entry.isSymbolicLink()) reason = 'not a regular file (a FIFO, socket or device)';
-    else if (fs.statSync(abs).isDirectory() && readsByName(path.basename(abs))) reason = 'a directory where trajaudit reads a file of this name';
+    else if (fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory() && readsByName(path.basename(abs))) reason = 'a directory where trajaudit reads a file of this name';
     // Keyed through its directory's real path, as files are: the same entry reached through a
     // linked session dir and directly is one entry.
-    const key = path.join(fs.realpathSync.native(path.dirname(abs)), path.basename(abs));
+    const dir = realOrGone(path.dirname(abs));
+    if (dir === null) return;
+    const key = path.join(dir, path.basename(abs));
     this.skipped.set(key, { absPath: key, relPath: this.rel(abs), reason });
   }
 
   /** A directory's entries; what is skipped under it is this load's to replace (`scopes`). */
   list(dir: string): Entry[] {
-    this.scopes.push(fs.realpathSync.native(dir));
-    return entries(dir);
+    const real = realOrGone(dir);
+    if (real === null) return [];
+    this.scopes.push(real);
+    try {
+      return entries(dir);
+    } catch (error) {
+      if (fs.existsSync(dir)) throw error;
+      return []; // removed since its parent was listed
+    }
   }
 
   sessionDir(dir: string): void {
@@ -216,7 +248,8 @@ class Collector {
     const seen = new Map<string, string>();
     for (const e of listed) {
       const abs = path.join(dir, e.name);
-      const real = e.isDirectory ? fs.realpathSync.native(abs) : '';
+      const real = e.isDirectory ? realOrGone(abs) : '';
+      if (real === null) continue; // removed since it was listed
       if (e.isDirectory && seen.has(real)) this.skip(abs, `another name for session directory ${seen.get(real)}`);
       else if (e.isDirectory) {
         seen.set(real, e.name);

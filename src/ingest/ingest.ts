@@ -178,8 +178,9 @@ function removedWhileRead(error: unknown, inputs: DiscoveredInputs): unknown {
   const duck = error instanceof Error ? /No files found that match the pattern "(.*)"/.exec(error.message) : null;
   // DuckDB names the path as it was given to it: glob characters escaped (literal-path.ts).
   const file = node?.code === 'ENOENT' ? node.path : duck?.[1].replace(/\[([*?[])\]/g, '$1');
-  if (file === undefined || !inputs.files.some((f) => f.absPath === file)) return error;
-  return new InputError(`${file} was removed while trajaudit was reading it; run the command again (a file that is gone is no longer read)`);
+  const named = file === undefined ? undefined : inputs.files.find((f) => f.absPath === file);
+  if (named === undefined) return error;
+  return new InputError(`${named.relPath} was removed while trajaudit was reading it; run the command again (a file that is gone is no longer read)`);
 }
 
 function movedOrGone(dir: string): boolean {
