@@ -16,19 +16,69 @@ interface WarnRecord {
   parts: string[];
 }
 
-/** The logger appends ` ${JSON.stringify(data)}` to the last line; find the first suffix that is JSON. */
+/**
+ * The logger appends ` ${JSON.stringify(data)}` to the last line: the message is cut at the first
+ * space after which the rest of the line is one JSON value starting with `[`, `{` or `"`. Only
+ * the few starts that can be such a value are parsed (trailingJsonStarts): parsing after every
+ * space took minutes on one long line that holds many spaces and no closing bracket.
+ */
 export function splitTrailingData(lastLine: string): { message: string; data: string | null } {
-  for (let i = lastLine.indexOf(' '); i !== -1; i = lastLine.indexOf(' ', i + 1)) {
-    const rest = lastLine.slice(i + 1);
-    if (!/^[[{"]/.test(rest)) continue;
+  for (const start of trailingJsonStarts(lastLine)) {
     try {
-      JSON.parse(rest);
-      return { message: lastLine.slice(0, i), data: rest };
+      JSON.parse(lastLine.slice(start));
+      return { message: lastLine.slice(0, start - 1), data: lastLine.slice(start) };
     } catch {
-      // not JSON from here; try the next space
+      // not JSON from here; try the next start
     }
   }
   return { message: lastLine, data: null };
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPENERS = new Set([91, 123]); // [ {
+const CLOSERS = new Set([93, 125]); // ] }
+
+/**
+ * The positions after a space where a JSON value that runs to the end of the line (trailing
+ * whitespace aside) can start, in order; at most three, found in linear time. In such a value a
+ * quote is a string's delimiter exactly when an even number of backslashes precedes it, so the
+ * delimiters are the same whatever the start, and whether a place is inside a string depends
+ * only on the parity of the delimiters before the start. A string value starts at the delimiter
+ * before the last one; an object or array, for either parity, at the bracket that closes the
+ * last one counting backwards. Every other start fails JSON.parse.
+ */
+function trailingJsonStarts(line: string): number[] {
+  let end = line.length;
+  while (end > 0 && ' \t\n\r'.includes(line[end - 1])) end -= 1;
+  const parity = new Uint8Array(end + 1); // delimiters before each position, mod 2
+  const delimiters: number[] = [];
+  for (let p = 0, backslashes = 0; p < end; p += 1) {
+    parity[p + 1] = parity[p];
+    const c = line.charCodeAt(p);
+    if (c === QUOTE && backslashes % 2 === 0) {
+      parity[p + 1] ^= 1;
+      delimiters.push(p);
+    }
+    backslashes = c === BACKSLASH ? backslashes + 1 : 0;
+  }
+  const starts = new Set<number>();
+  const last = line.charCodeAt(end - 1);
+  if (last === QUOTE && delimiters.at(-1) === end - 1 && delimiters.length >= 2) starts.add(delimiters.at(-2)!);
+  if (CLOSERS.has(last)) {
+    for (const outside of [0, 1]) {
+      for (let p = end - 1, depth = 0; p >= 0; p -= 1) {
+        if (parity[p] !== outside) continue;
+        const c = line.charCodeAt(p);
+        if (CLOSERS.has(c)) depth += 1;
+        else if (OPENERS.has(c) && --depth === 0) {
+          starts.add(p);
+          break;
+        }
+      }
+    }
+  }
+  return [...starts].filter((p) => p > 0 && line[p - 1] === ' ').sort((a, b) => a - b);
 }
 
 const warnLog: Adapter = {
