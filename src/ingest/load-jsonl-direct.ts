@@ -31,7 +31,8 @@ const CANNOT_STORE = 'valid JSON that DuckDB cannot store (lone surrogate escape
 /**
  * read_json's buffers take twice this from DuckDB's buffer pool; at 16 MiB (its default) they
  * left too little of a 128 MB pool for the insert (1 GiB home: 17.3 s, against 13.7–15.5 s at
- * 2 MiB). read_json still reads a longer line (a test loads a 3 MiB one).
+ * 2 MiB). read_json still reads a longer line (a test loads a 3 MiB one), up to the longest line
+ * read (MAX_LINE_BYTES): the scan refuses a file with a longer one.
  */
 const MAX_LINE_BYTES = 2 * 1024 * 1024;
 /**

@@ -1,24 +1,28 @@
-import fs from 'node:fs';
+import { overlongLine } from './line-rules.js';
+import { rawLines } from './raw-lines.js';
 
 export interface TextLine {
   /** 1-based. */
   number: number;
   byteOffset: number;
+  /** The line's text; '' for a line too long to read. */
   text: string;
   /** False only for an unterminated last line. */
   terminated: boolean;
+  /** Why a line longer than MAX_LINE_BYTES is not read, and its excerpt. */
+  unread?: { reason: string; excerpt: string };
 }
 
 /** Splits a small text file into lines, keeping offsets; for formats parsed in Node (warn.log). */
 export function readLines(absPath: string): { lines: TextLine[]; bytes: number } {
-  const bytes = fs.readFileSync(absPath);
   const lines: TextLine[] = [];
-  let start = 0;
-  while (start < bytes.length) {
-    const newline = bytes.indexOf(10, start);
-    const end = newline === -1 ? bytes.length : newline;
-    lines.push({ number: lines.length + 1, byteOffset: start, text: bytes.toString('utf8', start, end).replace(/\r$/, ''), terminated: newline !== -1 });
-    start = end + 1;
+  let offset = 0;
+  for (const { bytes, length, head, terminated } of rawLines(absPath)) {
+    const line: TextLine = { number: lines.length + 1, byteOffset: offset, text: '', terminated };
+    if (bytes === null) line.unread = overlongLine(length, head);
+    else line.text = bytes.toString('utf8').replace(/\r$/, '');
+    lines.push(line);
+    offset += length + (terminated ? 1 : 0);
   }
-  return { lines, bytes: bytes.length };
+  return { lines, bytes: offset };
 }

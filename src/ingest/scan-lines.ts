@@ -4,10 +4,11 @@
 // memory (line-scanner.ts), which finds the newlines and the doubtful places.
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
+import { MAX_LINE_BYTES } from './line-rules.js';
 import { LineScanner } from './line-scanner.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
 
-/** The file cannot take the direct path (a line longer than the buffer, invalid UTF-8). */
+/** The file cannot take the direct path (a line longer than MAX_LINE_BYTES, invalid UTF-8). */
 export class ScanRefused extends Error {}
 
 export interface ScannedProblem {
@@ -35,7 +36,6 @@ export interface LineScan {
 const CHECKPOINT_EVERY = 256;
 // 1 MiB chunks: 16 MiB ones kept ~100 MB of buffers and strings alive during a load (measured).
 const CHUNK_BYTES = 1024 * 1024;
-const MAX_LINE_BYTES = 64 * 1024 * 1024;
 const NEWLINE = 10;
 
 /** Scanners with the default buffer, kept for the next file (a grown one is let go). */
@@ -66,7 +66,7 @@ function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
 export interface ScanOptions {
   /** Bytes read at a time; small in tests, to cross chunk boundaries. */
   chunkBytes?: number;
-  /** The buffer grows for a longer line, up to this; a line longer still refuses the file. */
+  /** The buffer grows for a longer line; a line longer than this refuses the file (the staged reader lists it). */
   maxLineBytes?: number;
 }
 
@@ -85,14 +85,14 @@ export async function scanLines(absPath: string, { chunkBytes = CHUNK_BYTES, max
       const cut = atEof ? end : scanner.bytes.lastIndexOf(NEWLINE, end - 1) + 1;
       if (cut === 0) {
         if (end === scanner.capacity) {
-          if (scanner.capacity >= maxLineBytes) throw new ScanRefused(`a line longer than ${maxLineBytes} bytes`);
-          scanner.grow(Math.min(maxLineBytes, scanner.capacity * 2));
+          if (scanner.capacity > maxLineBytes) throw new ScanRefused(`a line longer than ${maxLineBytes} bytes`);
+          scanner.grow(Math.min(maxLineBytes + 1, scanner.capacity * 2)); // the line and its newline
         }
         carry = end;
         continue;
       }
       if (!isUtf8(scanner.bytes.subarray(0, cut))) throw new ScanRefused('invalid UTF-8');
-      scanChunk(scan, scanner, cut, base);
+      scanChunk(scan, scanner, cut, base, maxLineBytes);
       if (atEof) {
         scan.terminated = scanner.bytes[cut - 1] === NEWLINE;
         break;
@@ -108,12 +108,13 @@ export async function scanLines(absPath: string, { chunkBytes = CHUNK_BYTES, max
   return scan;
 }
 
-function scanChunk(scan: LineScan, scanner: LineScanner, length: number, base: number): void {
+function scanChunk(scan: LineScan, scanner: LineScanner, length: number, base: number, maxLine: number): void {
   const { bytes } = scanner;
   const flagged: [number, number, number][] = [];
   let start = 0;
   let suspect = false;
   const line = (end: number) => {
+    if (end - start > maxLine) throw new ScanRefused(`a line longer than ${maxLine} bytes`);
     scan.lines += 1;
     const lineNo = scan.lines;
     if (lineNo % CHECKPOINT_EVERY === 1) scan.checkpoints.push(base + start);

@@ -2,7 +2,8 @@
 // a document that does not parse leaves all its non-blank lines unread, and each is listed.
 import type { SourceKind } from '../../discover/discover-inputs.js';
 import type { Problem } from '../line-ledger.js';
-import { readLines } from '../read-lines.js';
+import { MAX_LINE_BYTES } from '../line-rules.js';
+import { readLines, type TextLine } from '../read-lines.js';
 import { excerpt, strictJsonObject } from '../strict-json.js';
 import type { Adapter } from './adapter.js';
 
@@ -25,23 +26,28 @@ export function jsonDocumentAdapter(
     timed: kind === 'heartbeat',
     async read(target) {
       const { lines, bytes } = readLines(target.file.absPath);
-      const text = lines.map((l) => l.text).join('\n');
-      const blank = lines.filter((l) => l.text.trim() === '').length;
+      const isBlank = (l: TextLine) => !l.unread && l.text.trim() === '';
+      const blank = lines.filter(isBlank).length;
       const nonBlank = lines.length - blank;
-      const verdict = nonBlank === 0 ? { ok: false as const, reason: 'empty document' } : strictJsonObject(text);
+      const tooLong = lines.find((l) => l.unread);
+      // DuckDB parses a document as one value: one longer than a line may be is not read either.
+      const unread = tooLong?.unread?.reason ?? (bytes > MAX_LINE_BYTES ? `document longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB (${bytes} bytes): not read` : null);
+      const text = unread ? '' : lines.map((l) => l.text).join('\n');
+      const verdict = unread ? { ok: false as const, reason: unread } : nonBlank === 0 ? { ok: false as const, reason: 'empty document' } : strictJsonObject(text);
       const base = { lines: lines.length, blank, bytes, completeBytes: bytes, completeLines: lines.length };
       if (!verdict.ok) {
         const at = /position (\d+)/.exec(verdict.reason);
-        const failedAt = at ? lineOfPosition(text, Number(at[1])) : 1;
+        const failedAt = tooLong?.number ?? (at ? lineOfPosition(text, Number(at[1])) : lines.find((l) => !isBlank(l))?.number ?? 1);
+        const what = unread ? 'is not read' : 'does not parse';
         // Every unread line is listed (the ledger's promise); the one the parser stopped at says why.
-        const problems: Problem[] = lines.filter((l) => l.text.trim() !== '').map((l) => ({
+        const problems: Problem[] = lines.filter((l) => !isBlank(l)).map((l) => ({
           line: l.number,
           byteOffset: l.byteOffset,
           kind: !l.terminated && l.number === lines.length ? 'truncated-tail' : 'malformed',
           reason: l.number === failedAt
             ? `${verdict.reason}; the whole document (${nonBlank} ${nonBlank === 1 ? 'line' : 'lines'}) is unread`
-            : `part of a JSON document that does not parse (line ${failedAt}: ${verdict.reason})`,
-          excerpt: excerpt(l.text),
+            : `part of a JSON document that ${what} (line ${failedAt}: ${verdict.reason})`,
+          excerpt: l.unread?.excerpt ?? excerpt(l.text),
         }));
         const ledger = { ...base, valid: 0, malformed: nonBlank, problems };
         return { ledger, store: async () => {} };

@@ -1,7 +1,8 @@
 // warn.log (formats doc §7): `[<ISO>] [WARN|ERROR] [<CATEGORY>] <message>[ <JSON data>]`.
 // A message may contain newlines, so a line that is not a header continues the record above it.
 import type { LineLedger, Problem } from '../line-ledger.js';
-import { readLines } from '../read-lines.js';
+import { MAX_LINE_BYTES } from '../line-rules.js';
+import { readLines, type TextLine } from '../read-lines.js';
 import { excerpt } from '../strict-json.js';
 import type { Adapter } from './adapter.js';
 
@@ -92,27 +93,33 @@ const warnLog: Adapter = {
     const problems: Problem[] = [];
     let blank = 0;
     let pendingBlank: string[] = [];
+    // A line too long to read ends the record it is in: what follows it, up to the next header, is listed too.
+    let unreadAt: number | null = null;
+    const list = (line: TextLine, reason: string, text: string) => problems.push({
+      line: line.number, byteOffset: line.byteOffset, kind: line.terminated ? 'malformed' : 'truncated-tail', reason, excerpt: excerpt(text),
+    });
     for (const line of lines) {
       const header = HEADER.exec(line.text);
-      if (header) {
+      if (line.unread) {
+        list(line, line.unread.reason, line.unread.excerpt);
+        unreadAt = line.number;
+        pendingBlank = [];
+      } else if (header) {
         records.push({ line: line.number, endLine: line.number, ts: header[1], level: header[2], category: header[3], parts: [header[4]] });
         pendingBlank = [];
+        unreadAt = null;
       } else if (line.text.trim() === '') {
         blank += 1;
         pendingBlank.push(line.text);
+      } else if (unreadAt !== null) {
+        list(line, `continues the record of line ${unreadAt}, which is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB: not read`, line.text);
       } else if (records.length > 0) {
         const record = records[records.length - 1];
         record.parts.push(...pendingBlank, line.text);
         record.endLine = line.number;
         pendingBlank = [];
       } else {
-        problems.push({
-          line: line.number,
-          byteOffset: line.byteOffset,
-          kind: line.terminated ? 'malformed' : 'truncated-tail',
-          reason: 'not a `[time] [LEVEL] [CATEGORY]` record header, and no record precedes it to continue',
-          excerpt: excerpt(line.text),
-        });
+        list(line, 'not a `[time] [LEVEL] [CATEGORY]` record header, and no record precedes it to continue', line.text);
       }
     }
     const rows = records.map((r) => {
