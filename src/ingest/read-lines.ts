@@ -1,4 +1,4 @@
-import { overlongLine } from './line-rules.js';
+import { BOM_BYTES, overlongLine, startsWithBom } from './line-rules.js';
 import { rawLines } from './raw-lines.js';
 
 export interface TextLine {
@@ -19,8 +19,9 @@ export function readLines(absPath: string): { lines: TextLine[]; bytes: number }
   let offset = 0;
   for (const { bytes, length, head, terminated } of rawLines(absPath)) {
     const line: TextLine = { number: lines.length + 1, byteOffset: offset, text: '', terminated };
-    if (bytes === null) line.unread = overlongLine(length, head);
-    else line.text = bytes.toString('utf8').replace(/\r$/, '');
+    const skip = offset === 0 && startsWithBom(head) ? BOM_BYTES : 0;
+    if (bytes === null) line.unread = overlongLine(length, head.subarray(skip));
+    else line.text = bytes.toString('utf8', skip).replace(/\r$/, '');
     lines.push(line);
     offset += length + (terminated ? 1 : 0);
   }

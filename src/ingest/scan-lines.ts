@@ -4,11 +4,11 @@
 // memory (line-scanner.ts), which finds the newlines and the doubtful places.
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
-import { MAX_LINE_BYTES } from './line-rules.js';
+import { MAX_LINE_BYTES, startsWithBom } from './line-rules.js';
 import { LineScanner } from './line-scanner.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
 
-/** The file cannot take the direct path (a line longer than MAX_LINE_BYTES, invalid UTF-8). */
+/** The file cannot take the direct path (a line longer than MAX_LINE_BYTES, invalid UTF-8, a byte order mark). */
 export class ScanRefused extends Error {}
 
 export interface ScannedProblem {
@@ -41,7 +41,8 @@ const NEWLINE = 10;
 /** Scanners with the default buffer, kept for the next file (a grown one is let go). */
 const idle: LineScanner[] = [];
 
-const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a U+FEFF that starts a line stays in its text, and fails it (line-rules.ts).
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The strict verdict on one line's bytes: null when it is exactly one JSON object. */
 export function judgeLine(bytes: Uint8Array): { reason: string; excerpt: string } | null {
@@ -92,6 +93,9 @@ export async function scanLines(absPath: string, { chunkBytes = CHUNK_BYTES, max
         continue;
       }
       if (!isUtf8(scanner.bytes.subarray(0, cut))) throw new ScanRefused('invalid UTF-8');
+      // read_json passes over a byte order mark, but not always: a first line of nothing else
+      // comes as a row of its own, one unterminated line after it as a NULL row.
+      if (base === 0 && startsWithBom(scanner.bytes)) throw new ScanRefused('a byte order mark');
       scanChunk(scan, scanner, cut, base, maxLineBytes);
       if (atEof) {
         scan.terminated = scanner.bytes[cut - 1] === NEWLINE;

@@ -1,12 +1,12 @@
 // Node's line splitter, for what DuckDB's line reader refuses or gets wrong (CRLF, invalid UTF-8,
-// stray control bytes, a line longer than its buffer): the file's lines go into TEMP TABLE
+// stray control bytes, a line longer than its buffer, a byte order mark): the file's lines go into TEMP TABLE
 // node_lines(line_no, line, len), read in chunks (raw-lines.ts), never the whole file at once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
-import { EXCERPT_BYTES, overlongLine } from './line-rules.js';
+import { BOM_BYTES, EXCERPT_BYTES, overlongLine, startsWithBom } from './line-rules.js';
 import { rawLines } from './raw-lines.js';
 import { excerpt } from './strict-json.js';
 
@@ -24,7 +24,8 @@ export interface Unread {
 const WRAP_BYTES = 1024 * 1024;
 const FLUSH_BYTES = 4 * 1024 * 1024;
 
-const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a U+FEFF that starts a line stays in its text (only the file's own BOM is passed over).
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Splits the file from `start` into TEMP TABLE node_lines, numbering lines from lineBase + 1, and
@@ -41,8 +42,12 @@ export async function splitLines(db: Database, absPath: string, start: number, l
       let pending: string[] = [];
       let pendingBytes = 0;
       let n = lineBase;
-      for (const { bytes, length, head } of rawLines(absPath, start)) {
+      for (const line of rawLines(absPath, start)) {
         n += 1;
+        const { length } = line;
+        const skip = start === 0 && n === 1 && startsWithBom(line.head) ? BOM_BYTES : 0;
+        const head = line.head.subarray(skip);
+        const bytes = line.bytes?.subarray(skip) ?? null;
         let text: string | null = null;
         if (bytes === null) unread.set(n, overlongLine(length, head));
         else {
