@@ -421,11 +421,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
       try {
         return await w.adapter.loadDirect!({ db: conn, fileId, file: w.file, startOffset: 0, lineBase: 0, batch: new RowBatch(), inTransaction: true, scan });
       } catch (error) {
-        if (error instanceof DirectReadRefused) {
-          refused.add(w);
-          if (process.env.TRAJAUDIT_DEBUG) process.stderr.write(`direct read refused: ${error.message}\n`);
-        }
-        throw error;
+        if (!(error instanceof DirectReadRefused)) throw error;
+        refused.add(w);
+        if (process.env.TRAJAUDIT_DEBUG) process.stderr.write(`direct read refused: ${error.message}\n`);
+        if (!error.beforeReading) throw error;
       }
     }
     const { ledger, write } = await readJsonl(conn, w, fileId, true);
@@ -433,9 +432,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     return ledger;
   };
   /**
-   * One commit group on one connection, in one transaction. A file the direct path refuses
-   * costs the transaction: the group is read again with that file staged. A file the staged
-   * reader can only take outside a transaction is left out of the group and read on its own.
+   * One commit group on one connection, in one transaction. A file the direct path refuses once
+   * it has read it costs the transaction: the group is read again with that file staged (one its
+   * line scan refuses is staged at once). A file the staged reader can only take outside a
+   * transaction is left out of the group and read on its own.
    */
   const loadGroup = async (conn: Database, group: Work[], ids: Map<Work, number>) => {
     const refused = new Set<Work>();

@@ -144,6 +144,20 @@ function scanChunk(scan: LineScan, scanner: LineScanner, length: number, base: n
   scan.bytes += length;
 }
 
+/** Rows in a chunk of DuckDB's vectorized execution (its vector size). */
+export const DUCKDB_CHUNK_ROWS = 2048;
+
+/**
+ * At least the bytes of the densest run of DUCKDB_CHUNK_ROWS lines, from the checkpoints: a run
+ * starting between two checkpoints lies within the checkpoints around it.
+ */
+export function densestChunkBytes(scan: LineScan): number {
+  const span = DUCKDB_CHUNK_ROWS / CHECKPOINT_EVERY + 1;
+  let densest = 0;
+  for (let i = 0; i < scan.checkpoints.length; i += 1) densest = Math.max(densest, (scan.checkpoints[i + span] ?? scan.bytes) - scan.checkpoints[i]);
+  return densest;
+}
+
 /** One line (without its newline) and its byte offset, found from the nearest checkpoint. */
 export function lineBytes(absPath: string, scan: LineScan, lineNo: number): { offset: number; bytes: Buffer } {
   const index = Math.floor((lineNo - 1) / CHECKPOINT_EVERY);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
-import { MAX_LINE_BYTES } from './line-rules.js';
+import { BIG_LINE_BYTES, MAX_LINE_BYTES } from './line-rules.js';
 import { splitLines, type Unread } from './split-lines.js';
 import { EXCERPT_CHARS, excerpt, strictJsonObject } from './strict-json.js';
 
@@ -80,18 +80,26 @@ export interface StageShape {
  * the insert does not parse the line again. Only a line starting with '{' can be valid without the
  * strict judge; any other line that DuckDB reads as an object (leading spaces) gets its struct too,
  * for when the judge accepts it. json_valid before the transform: try() around it is slower.
+ * With `big`, a line longer than BIG_LINE_BYTES is left unparsed, verdict 'big', no text: it is
+ * classified alone.
  */
-function classify(source: string, shape: StageShape): string {
-  return `CREATE OR REPLACE TEMP TABLE staged AS
-    SELECT line_no, len, verdict, e, CASE WHEN verdict = 'valid' AND NOT ${shape.keepValidText} THEN NULL ELSE line END AS line
+function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES): string {
+  return `SELECT line_no, len, verdict, e, CASE WHEN verdict IN ('valid', 'big') AND NOT ${shape.keepValidText} THEN NULL ELSE line END AS line
     FROM (
       SELECT line_no, line, len, e,
-        CASE WHEN e IS NOT NULL AND starts_with(line, '{') AND NOT regexp_matches(line, '${LENIENT_SUSPECT}') THEN 'valid'
+        CASE WHEN len > ${big} THEN 'big'
+             WHEN e IS NOT NULL AND starts_with(line, '{') AND NOT regexp_matches(line, '${LENIENT_SUSPECT}') THEN 'valid'
              WHEN line IS NULL OR trim(line, ' \t\r') = '' THEN 'blank'
              ELSE 'check' END AS verdict
       FROM (SELECT line_no, line, len,
-              CASE WHEN json_valid(line) AND (starts_with(line, '{') OR json_type(line) = 'OBJECT') THEN json_transform(line, '${shape.shape}') END AS e
+              CASE WHEN len > ${big} THEN NULL
+                   WHEN json_valid(line) AND (starts_with(line, '{') OR json_type(line) = 'OBJECT') THEN json_transform(line, '${shape.shape}') END AS e
             FROM (${source})))`;
+}
+
+/** The lines classify left for a statement each (not those too long to read: they have no text). */
+async function bigLines(db: Database): Promise<number[]> {
+  return (await db.all(`SELECT line_no FROM staged WHERE verdict = 'big' AND len <= ${MAX_LINE_BYTES} ORDER BY line_no`)).rows.map((r) => r.line_no as number);
 }
 
 /**
@@ -104,11 +112,12 @@ async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShap
   try {
     const size = fs.statSync(src).size;
     await db.run(
-      classify(`SELECT row_number() OVER () + $base AS line_no, line, coalesce(strlen(line), 0) AS len FROM ${READ_LINES}`, shape),
+      `CREATE OR REPLACE TEMP TABLE staged AS ${classify(`SELECT row_number() OVER () + $base AS line_no, line, coalesce(strlen(line), 0) AS len FROM ${READ_LINES}`, shape)}`,
       { src: literalPath(src), base: range.lineBase },
     );
     const covered = (await db.all(`SELECT coalesce(sum(len + 1), 0) AS bytes FROM staged`)).rows[0].bytes as number;
-    return covered >= size;
+    // A long line's text is gone from `staged`: Node's splitter keeps it, to classify it alone.
+    return covered >= size && (await bigLines(db)).length === 0;
   } catch (error) {
     if (range.inTransaction) throw new ReaderRefused(`${range.absPath}: ${error}`);
     return false;
@@ -121,7 +130,11 @@ async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShap
 async function stageWithNode(db: Database, range: StageRange, shape: StageShape): Promise<Map<number, Unread>> {
   const unread = await splitLines(db, range.absPath, range.startOffset, range.lineBase);
   // Read first, then classify: in one statement a line of ~8 MiB ran out of a 192 MB pool.
-  await db.run(classify('SELECT line_no, line, len FROM node_lines', shape));
+  await db.run(`CREATE OR REPLACE TEMP TABLE staged AS ${classify('SELECT line_no, line, len FROM node_lines', shape)}`);
+  for (const lineNo of await bigLines(db)) {
+    await db.run(`DELETE FROM staged WHERE line_no = ${lineNo}`);
+    await db.run(`INSERT INTO staged ${classify(`SELECT line_no, line, len FROM node_lines WHERE line_no = ${lineNo}`, shape, MAX_LINE_BYTES)}`);
+  }
   await db.run('DROP TABLE node_lines');
   if (unread.size) await db.run(`UPDATE staged SET verdict = 'malformed' WHERE line_no IN (${[...unread.keys()].join(',')})`);
   return unread;
