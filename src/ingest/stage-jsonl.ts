@@ -105,7 +105,7 @@ async function bigLines(db: Database): Promise<number[]> {
 /**
  * DuckDB's line reader into `staged`; false when Node must split the file instead: read_csv
  * refused it, or its lines do not cover the file's bytes (it gives no row, and no error, for a
- * last line longer than its buffer).
+ * last line longer than its buffer, and drops a byte order mark).
  */
 async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShape): Promise<boolean> {
   const src = range.startOffset > 0 ? copyTail(range.absPath, range.startOffset) : range.absPath;
