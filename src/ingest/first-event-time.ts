@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { SourceKind } from '../discover/discover-inputs.js';
+import { BOM_BYTES, startsWithBom } from './line-rules.js';
 
 const HEAD = 8192;
 
@@ -17,7 +18,7 @@ export function firstEventTime(absPath: string, kind: SourceKind): Date | null {
   } finally {
     fs.closeSync(fd);
   }
-  const head = buffer.toString('utf8', 0, length);
+  const head = buffer.toString('utf8', startsWithBom(buffer) ? BOM_BYTES : 0, length);
   const match = kind === 'warn-log' ? /^\[([^\]]+)\]/.exec(head) : /"timestamp":"([^"]+)"/.exec(head.split('\n')[0] ?? '');
   if (!match) return null;
   const time = new Date(match[1]);

@@ -9,9 +9,14 @@ import { literalPath } from '../db/literal-path.js';
 import { InputError } from '../errors.js';
 import type { LineLedger, Problem } from './line-ledger.js';
 import { excerpt } from './strict-json.js';
-import { judgeLine, type LineScan, lineBytes, ScanRefused, scanLines } from './scan-lines.js';
+import { densestChunkBytes, DUCKDB_CHUNK_ROWS, judgeLine, type LineScan, lineBytes, ScanRefused, scanLines } from './scan-lines.js';
 
-export class DirectReadRefused extends Error {}
+export class DirectReadRefused extends Error {
+  /** Refused from the line scan, before any statement: the transaction can go on with the staged reader. */
+  constructor(message: string, readonly beforeReading = false) {
+    super(message);
+  }
+}
 
 export interface DirectSpec {
   table: string;
@@ -31,7 +36,8 @@ const CANNOT_STORE = 'valid JSON that DuckDB cannot store (lone surrogate escape
 /**
  * read_json's buffers take twice this from DuckDB's buffer pool; at 16 MiB (its default) they
  * left too little of a 128 MB pool for the insert (1 GiB home: 17.3 s, against 13.7–15.5 s at
- * 2 MiB). read_json still reads a longer line (a test loads a 3 MiB one).
+ * 2 MiB). read_json still reads a longer line (a test loads a 3 MiB one), up to the longest line
+ * read (MAX_LINE_BYTES): the scan refuses a file with a longer one.
  */
 const MAX_LINE_BYTES = 2 * 1024 * 1024;
 /**
@@ -39,6 +45,13 @@ const MAX_LINE_BYTES = 2 * 1024 * 1024;
  * them: cheap for a few; a file with more blank lines than this is read the staged way.
  */
 const MAX_BLANK = 64;
+
+/**
+ * read_json and the insert parse a chunk of rows at a time, taking up to eight times its bytes
+ * from the buffer pool (byte-batches.ts): a file whose lines are denser than this somewhere is read
+ * the staged way, in batches (2,048 lines of 8 KiB ran out of a 192 MB pool; one 8 MiB line did not).
+ */
+const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
 
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -93,10 +106,12 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, target: Di
   try {
     scan = await (scanning ?? scanLines(target.absPath));
   } catch (error) {
-    if (error instanceof ScanRefused) throw new DirectReadRefused(`${target.absPath}: ${error.message}`);
+    if (error instanceof ScanRefused) throw new DirectReadRefused(`${target.absPath}: ${error.message}`, true);
     throw error;
   }
-  if (scan.blank.length > MAX_BLANK) throw new DirectReadRefused(`${target.absPath}: ${scan.blank.length} blank lines`);
+  if (scan.blank.length > MAX_BLANK) throw new DirectReadRefused(`${target.absPath}: ${scan.blank.length} blank lines`, true);
+  const dense = densestChunkBytes(scan);
+  if (dense > MAX_CHUNK_BYTES) throw new DirectReadRefused(`${target.absPath}: ${dense} bytes within ${DUCKDB_CHUNK_ROWS} lines or so`, true);
   const keys = Object.keys(spec.columns).map(quoteId);
   const excluded = [...scan.malformed.keys()];
   const source = `(SELECT * FROM (SELECT *, ${lineOfOrdinal(scan.blank)} AS line_no FROM (SELECT *, row_number() OVER () AS ord FROM ${readJson(spec.columns)}))

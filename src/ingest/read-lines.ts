@@ -1,12 +1,13 @@
 import { isUtf8 } from 'node:buffer';
-import fs from 'node:fs';
 import { decodeLossy } from './decode-utf8.js';
+import { BOM_BYTES, overlongLine, startsWithBom } from './line-rules.js';
+import { rawLines } from './raw-lines.js';
 
 export interface TextLine {
   /** 1-based. */
   number: number;
   byteOffset: number;
-  /** The line without its newline or one CR before it; bad UTF-8 bytes as U+FFFD. */
+  /** The line without its newline or one CR before it; bad UTF-8 bytes as U+FFFD; '' for a line too long to read. */
   text: string;
   /** False only for an unterminated last line. */
   terminated: boolean;
@@ -14,21 +15,27 @@ export interface TextLine {
   blank: boolean;
   /** Offset in the line of its first byte that is not UTF-8; null when the line decodes. */
   badByte: number | null;
+  /** Why a line longer than MAX_LINE_BYTES is not read, and its excerpt. */
+  unread?: { reason: string; excerpt: string };
 }
 
 /** Splits a small text file into lines, keeping offsets; for formats parsed in Node (warn.log). */
 export function readLines(absPath: string): { lines: TextLine[]; bytes: number } {
-  const bytes = fs.readFileSync(absPath);
-  const utf8 = isUtf8(bytes);
   const lines: TextLine[] = [];
-  let start = 0;
-  while (start < bytes.length) {
-    const newline = bytes.indexOf(10, start);
-    const end = newline === -1 ? bytes.length : newline;
-    const decoded = utf8 ? { text: bytes.toString('utf8', start, end), badByte: null } : decodeLossy(bytes.subarray(start, end));
-    const text = decoded.text.replace(/\r$/, '');
-    lines.push({ number: lines.length + 1, byteOffset: start, text, terminated: newline !== -1, blank: /^[ \t\r]*$/.test(text), badByte: decoded.badByte });
-    start = end + 1;
+  let offset = 0;
+  for (const { bytes, length, head, terminated } of rawLines(absPath)) {
+    const line: TextLine = { number: lines.length + 1, byteOffset: offset, text: '', terminated, blank: false, badByte: null };
+    const skip = offset === 0 && startsWithBom(head) ? BOM_BYTES : 0;
+    if (bytes === null) line.unread = overlongLine(length, head.subarray(skip));
+    else {
+      const body = bytes.subarray(skip);
+      const decoded = isUtf8(body) ? { text: body.toString('utf8'), badByte: null } : decodeLossy(body);
+      line.text = decoded.text.replace(/\r$/, '');
+      line.badByte = decoded.badByte === null ? null : decoded.badByte + skip;
+      line.blank = /^[ \t\r]*$/.test(line.text);
+    }
+    lines.push(line);
+    offset += length + (terminated ? 1 : 0);
   }
-  return { lines, bytes: bytes.length };
+  return { lines, bytes: offset };
 }

@@ -7,6 +7,20 @@ import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
 import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 
+/**
+ * A longer row is inserted with its values bound: read_json reads a record only within buffers
+ * of its maximum_object_size (16 MiB by default, a 40 MiB warn.log record failed), and buffers
+ * big enough for any record would not fit the buffer pool.
+ */
+const FILE_ROW_CHARS = 1024 * 1024;
+
+/** A value as read_json reads it from the NDJSON file: JSON text for a JSON column, else the text of the value. */
+function asRead(value: unknown, json: boolean): string | null {
+  if (value === null || value === undefined) return null;
+  if (json) return typeof value === 'string' ? JSON.stringify(JSON.parse(value)) : JSON.stringify(value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /** Column types per table, asked once per connection (~7 ms a question; a load makes many batches). */
 const typesByConnection = new WeakMap<Database, Map<string, Map<string, string>>>();
 
@@ -32,18 +46,27 @@ export class RowBatch {
         // JSON columns are embedded as values (not as strings) so they arrive as the same JSON.
         const isJson = columns.map((c) => types.get(c) === 'JSON');
         const lines = rows.map((row) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, isJson[i] && typeof row[i] === 'string' ? JSON.parse(row[i] as string) : row[i]]))));
-        fs.writeFileSync(file, `${lines.join('\n')}\n`);
         // Values parsed from the input arrive as text and are cast with TRY_CAST: an impossible
         // date or a number out of range becomes NULL (the record's JSON keeps it) instead of
         // failing the whole load.
         const textual = (c: string) => types.get(c) === 'JSON' || types.get(c) === 'VARCHAR';
-        const spec = columns.map((c) => `${c}: '${textual(c) ? types.get(c) : 'VARCHAR'}'`).join(', ');
+        const read = Object.fromEntries(columns.map((c) => [c, textual(c) ? types.get(c)! : 'VARCHAR']));
+        const spec = Object.entries(read).map(([c, type]) => `${c}: '${type}'`).join(', ');
         const select = columns.map((c) => (textual(c) ? c : `TRY_CAST(${c} AS ${types.get(c)})`)).join(', ');
-        await db.run(
-          `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select}
-           FROM read_json($file, format='newline_delimited', columns={${spec}})`,
-          { file: literalPath(file) },
-        );
+        const short = lines.filter((line) => line.length <= FILE_ROW_CHARS);
+        if (short.length) {
+          fs.writeFileSync(file, `${short.join('\n')}\n`);
+          await db.run(
+            `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select}
+             FROM read_json($file, format='newline_delimited', columns={${spec}})`,
+            { file: literalPath(file) },
+          );
+        }
+        const bound = columns.map((c) => `?::${read[c]} AS ${c}`).join(', ');
+        for (const [k, row] of rows.entries()) {
+          if (lines[k].length <= FILE_ROW_CHARS) continue;
+          await db.runPositional(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select} FROM (SELECT ${bound})`, row.map((v, i) => asRead(v, isJson[i])));
+        }
       }
       this.tables.clear();
     } finally {

@@ -31,6 +31,8 @@ export function strictJsonObject(text: string): StrictVerdict {
   return { ok: true };
 }
 
+export const EXCERPT_CHARS = 120;
+
 export function excerpt(text: string): string {
-  return [...text].slice(0, 120).join('');
+  return [...text].slice(0, EXCERPT_CHARS).join('');
 }

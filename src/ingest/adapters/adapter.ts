@@ -37,7 +37,8 @@ export interface Adapter {
   read(target: LoadTarget): Promise<{ ledger: LineLedger; store: () => Promise<void> }>;
   /**
    * Reads a whole file straight into its table inside the file's transaction, or throws
-   * DirectReadRefused (the transaction is then lost; the caller reads the file with `read`).
+   * DirectReadRefused (the transaction is then lost, unless it was refused before reading; the
+   * caller reads the file with `read`).
    */
   loadDirect?: (target: LoadTarget) => Promise<LineLedger>;
 }

@@ -4,6 +4,7 @@ import type { SourceKind } from '../../discover/discover-inputs.js';
 import { invalidUtf8Reason } from '../decode-utf8.js';
 import type { Problem } from '../line-ledger.js';
 import { cannotStoreReason, loneSurrogateEscape } from '../lone-surrogate.js';
+import { MAX_LINE_BYTES } from '../line-rules.js';
 import { readLines, type TextLine } from '../read-lines.js';
 import { excerpt, strictJsonObject } from '../strict-json.js';
 import type { Adapter } from './adapter.js';
@@ -52,7 +53,11 @@ function lineAt(lines: TextLine[], position: number): TextLine {
 }
 
 /** Why the document cannot be stored, the line that breaks it, and whether it is cut short; null when it can be. */
-function judgeDocument(lines: TextLine[], text: string): { reason: string; line: TextLine; cutShort: boolean } | null {
+function judgeDocument(lines: TextLine[], text: string, bytes: number): { reason: string; line: TextLine; cutShort: boolean } | null {
+  const tooLong = lines.find((l) => l.unread);
+  if (tooLong) return { reason: tooLong.unread!.reason, line: tooLong, cutShort: false };
+  // DuckDB parses a document as one value: one longer than a line may be is not read either.
+  if (bytes > MAX_LINE_BYTES) return { reason: `document longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB (${bytes} bytes): not read`, line: lines.find((l) => !l.blank)!, cutShort: false };
   const undecodable = lines.find((l) => l.badByte !== null);
   if (undecodable) return { reason: invalidUtf8Reason(undecodable.badByte!), line: undecodable, cutShort: false };
   const verdict = strictJsonObject(text);
@@ -87,7 +92,7 @@ export function jsonDocumentAdapter(
       const nonBlank = lines.length - blank;
       const base = { lines: lines.length, blank, bytes, completeBytes: bytes, completeLines: lines.length };
       if (nonBlank === 0) return { ledger: { ...base, valid: 0, malformed: 0, problems: [] }, store: async () => {} };
-      const failure = judgeDocument(lines, text);
+      const failure = judgeDocument(lines, text, bytes);
       if (failure) {
         // Every unread line is listed (the ledger's promise); the one that breaks the document says why.
         const problems: Problem[] = lines.filter((l) => !l.blank).map((l) => ({
@@ -98,7 +103,7 @@ export function jsonDocumentAdapter(
           reason: l === failure.line
             ? `${failure.reason}; the whole document (${nonBlank} ${nonBlank === 1 ? 'line' : 'lines'}) is unread`
             : `part of a JSON document that is unread (line ${failure.line.number}: ${failure.reason})`,
-          excerpt: excerpt(l.text),
+          excerpt: l.unread?.excerpt ?? excerpt(l.text),
         }));
         const ledger = { ...base, valid: 0, malformed: nonBlank, problems };
         return { ledger, store: async () => {} };

@@ -1,4 +1,5 @@
 import type { SourceKind } from '../../discover/discover-inputs.js';
+import { BIG_LINE_BYTES } from '../line-rules.js';
 import { loadJsonlDirect } from '../load-jsonl-direct.js';
 import { stageJsonl } from '../stage-jsonl.js';
 import type { Adapter } from './adapter.js';
@@ -32,7 +33,7 @@ export interface JsonlFormat {
  */
 export function jsonlAdapter(format: JsonlFormat): Adapter {
   const shape = JSON.stringify(format.columns);
-  const staged = `(SELECT line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid')`;
+  const staged = (rows: string) => `(SELECT line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
   return {
     kind: format.kind,
     tables: [format.table],
@@ -42,9 +43,12 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
       const range = { absPath: target.file.absPath, startOffset: target.startOffset, lineBase: target.lineBase, inTransaction: target.inTransaction };
       const ledger = await stageJsonl(target.db, range, { shape, keepValidText: format.keepText });
       const store = async () => {
-        if (ledger.valid > 0) {
-          await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged)}`, { file_id: target.fileId, session_id: target.file.sessionId });
-        }
+        if (ledger.valid === 0) return;
+        const params = { file_id: target.fileId, session_id: target.file.sessionId };
+        await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged(`len <= ${BIG_LINE_BYTES}`))}`, params);
+        // A long line alone: the projection parses its JSON again (line-rules.ts, BIG_LINE_BYTES).
+        const big = await target.db.all(`SELECT line_no FROM staged WHERE verdict = 'valid' AND len > ${BIG_LINE_BYTES} ORDER BY line_no`);
+        for (const row of big.rows) await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
       };
       return { ledger, store };
     },

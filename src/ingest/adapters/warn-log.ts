@@ -3,6 +3,7 @@
 import { invalidUtf8Reason } from '../decode-utf8.js';
 import type { LineLedger, Problem } from '../line-ledger.js';
 import { loneSurrogateEscape } from '../lone-surrogate.js';
+import { MAX_LINE_BYTES } from '../line-rules.js';
 import { readLines, type TextLine } from '../read-lines.js';
 import { excerpt } from '../strict-json.js';
 import type { Adapter } from './adapter.js';
@@ -96,10 +97,16 @@ const warnLog: Adapter = {
     const problems: Problem[] = [];
     let blank = 0;
     let pendingBlank: string[] = [];
-    const problem = (line: TextLine, kind: Problem['kind'], reason: string) => problems.push({ line: line.number, byteOffset: line.byteOffset, kind, reason, excerpt: excerpt(line.text) });
+    const problem = (line: TextLine, kind: Problem['kind'], reason: string, text = line.text) => problems.push({ line: line.number, byteOffset: line.byteOffset, kind, reason, excerpt: excerpt(text) });
+    // A line too long to read ends the record it is in: what follows it, up to the next header, is listed too.
+    let unreadAt: number | null = null;
     for (const line of lines) {
       const header = HEADER.exec(line.text);
-      if (line.blank) {
+      if (line.unread) {
+        problem(line, line.terminated ? 'malformed' : 'truncated-tail', line.unread.reason, line.unread.excerpt);
+        unreadAt = line.number;
+        pendingBlank = [];
+      } else if (line.blank) {
         blank += 1;
         pendingBlank.push(line.text);
       } else if (!line.terminated) {
@@ -109,6 +116,9 @@ const warnLog: Adapter = {
       } else if (header) {
         records.push({ line: line.number, endLine: line.number, ts: header[1], level: header[2], category: header[3], parts: [header[4]], source: [line] });
         pendingBlank = [];
+        unreadAt = null;
+      } else if (unreadAt !== null) {
+        problem(line, 'malformed', `continues the record of line ${unreadAt}, which is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB: not read`);
       } else if (records.length > 0) {
         const record = records[records.length - 1];
         record.parts.push(...pendingBlank, line.text);
