@@ -2,7 +2,7 @@
 // Ingestion benchmark: four contenders, one corpus, one run.
 //   node bench/ingest-bench.mjs --home DIR [--repeat N] [--json] [--skip-load | --skip-baselines]
 // (a) raw DuckDB read_json with typed columns into a table   (child node process; file db and,
-//     for reference, in-memory)
+//     for reference, in-memory, and in a db file within load's 192 MB memory limit)
 // (b) plain Node readline + JSON.parse loop                   (child node process)
 // (c) node dist/cli.js load <home> --db <fresh> --quiet        (spawned)
 // (d) the same again on the unchanged home                     (re-run)
@@ -81,6 +81,8 @@ const dropDb = (file) => {
 async function baselines() {
   dropDb(rawDb);
   await contender('rawDuckdb', '(a) raw DuckDB read_json → table in db file', node, [path.join(lib, 'raw-duckdb.mjs'), listFile, rawDb]);
+  dropDb(rawDb);
+  await contender('rawDuckdbBudget', "(a'') raw DuckDB read_json, load's 192MB limit", node, [path.join(lib, 'raw-duckdb.mjs'), listFile, rawDb, '192MB']);
   dropDb(rawDb);
   await contender('rawDuckdbMemory', "(a') raw DuckDB read_json → in-memory table", node, [path.join(lib, 'raw-duckdb.mjs'), listFile, ':memory:']);
   await contender('nodeLoop', '(b) Node readline + JSON.parse', node, [path.join(lib, 'node-loop.mjs'), listFile]);

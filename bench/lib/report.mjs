@@ -2,11 +2,13 @@
 const MiB = 2 ** 20;
 
 export function ratios({ results, corpus }) {
-  const { rawDuckdb: raw, rawDuckdbMemory: rawMem, nodeLoop: loop, load, loadEvents, rerun, floor } = results;
+  const { rawDuckdb: raw, rawDuckdbMemory: rawMem, rawDuckdbBudget: rawBudget, nodeLoop: loop, load, loadEvents, rerun, floor } = results;
   const ok = (r) => r && r.exitCode === 0;
   const out = {};
   if (ok(load) && ok(raw)) out.loadVsRawDuckdb = { value: raw.wallSeconds / load.wallSeconds, target: '>= 0.80' };
   if (ok(load) && ok(rawMem)) out.loadVsRawDuckdbMemory = { value: rawMem.wallSeconds / load.wallSeconds, target: 'reference only' };
+  if (ok(load) && ok(rawBudget)) out.loadVsRawDuckdbBudget = { value: rawBudget.wallSeconds / load.wallSeconds, target: 'reference only' };
+  if (ok(loadEvents) && ok(rawBudget)) out.loadEventsVsRawDuckdbBudget = { value: rawBudget.wallSeconds / loadEvents.wallSeconds, target: 'reference only' };
   if (ok(floor) && ok(raw)) out.floorVsRawDuckdb = { value: raw.wallSeconds / floor.wallSeconds, target: 'reference only' };
   if (ok(load) && ok(loop)) out.loadVsNodeLoop = { value: loop.wallSeconds / load.wallSeconds, target: '>= 2.0' };
   // The same files as (a) and (b): the events.jsonl files alone, without the home's other 3 %.
@@ -17,6 +19,8 @@ export function ratios({ results, corpus }) {
   const pass = {
     loadVsRawDuckdb: (v) => v >= 0.8,
     loadVsRawDuckdbMemory: () => null,
+    loadVsRawDuckdbBudget: () => null,
+    loadEventsVsRawDuckdbBudget: () => null,
     floorVsRawDuckdb: () => null,
     loadVsNodeLoop: (v) => v >= 2,
     loadEventsVsRawDuckdb: (v) => v >= 0.8,
@@ -82,6 +86,7 @@ export function printReport(report) {
   const mark = (x) => (x.met === null ? `not judged: measured at ${x.atGiB.toFixed(2)} GiB` : x.met ? 'met' : 'NOT met');
   if (r.loadVsRawDuckdb) w(`load ÷ raw DuckDB throughput : ${r.loadVsRawDuckdb.value.toFixed(3)}  (target ${r.loadVsRawDuckdb.target}: ${mark(r.loadVsRawDuckdb)})`);
   if (r.loadVsRawDuckdbMemory) w(`load ÷ raw DuckDB in-memory  : ${r.loadVsRawDuckdbMemory.value.toFixed(2)}  (reference only: load writes a db file)`);
+  if (r.loadVsRawDuckdbBudget) w(`load ÷ raw DuckDB at 192MB    : ${r.loadVsRawDuckdbBudget.value.toFixed(3)}  (reference only: raw within load's memory limit; (c') ${r.loadEventsVsRawDuckdbBudget?.value.toFixed(3) ?? '—'})`);
   if (r.floorVsRawDuckdb) w(`floor (e) ÷ raw DuckDB       : ${r.floorVsRawDuckdb.value.toFixed(2)}  (reference only: the most (c) could reach)`);
   if (r.loadVsNodeLoop) w(`load ÷ Node loop throughput  : ${r.loadVsNodeLoop.value.toFixed(3)}  (target ${r.loadVsNodeLoop.target}: ${mark(r.loadVsNodeLoop)})`);
   if (r.loadEventsVsRawDuckdb) w(`(c') ÷ raw DuckDB (same files): ${r.loadEventsVsRawDuckdb.value.toFixed(3)}  (target ${r.loadEventsVsRawDuckdb.target}: ${mark(r.loadEventsVsRawDuckdb)})`);
