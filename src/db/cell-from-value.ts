@@ -2,7 +2,12 @@
 // as the value has), dates as ISO dates, intervals as ISO-8601 durations, and a number JavaScript
 // cannot hold exactly (a BIGINT past 2^53, a HUGEINT, a wide DECIMAL, 1e400 inside JSON) as an
 // ExactNumber, which renders as its own digits.
-import {
+import type { DuckDBDateValue as DateValue, DuckDBTimeTZValue as TimeTZValue, DuckDBType } from '@duckdb/node-api';
+import { type Cell, ExactNumber } from '../render/types.js';
+import { duckdb } from './duckdb-api.js';
+import { parseJsonExact } from './parse-json-exact.js';
+
+const {
   DuckDBArrayType,
   DuckDBArrayValue,
   DuckDBBlobValue,
@@ -16,7 +21,6 @@ import {
   DuckDBMapValue,
   DuckDBStructType,
   DuckDBStructValue,
-  type DuckDBType,
   DuckDBTimestampMillisecondsValue,
   DuckDBTimestampNanosecondsValue,
   DuckDBTimestampSecondsValue,
@@ -26,9 +30,7 @@ import {
   DuckDBTimeValue,
   DuckDBUnionType,
   DuckDBUnionValue,
-} from '@duckdb/node-api';
-import { type Cell, ExactNumber } from '../render/types.js';
-import { parseJsonExact } from './parse-json-exact.js';
+} = duckdb;
 
 const INFINITE_TIMESTAMP = 9223372036854775807n;
 const INFINITE_DATE = 2147483647;
@@ -85,7 +87,7 @@ function timestamp(amount: bigint, nanosPerUnit: bigint): string {
   return isoFromNanos(amount * nanosPerUnit);
 }
 
-function date(value: DuckDBDateValue): string {
+function date(value: DateValue): string {
   if (value.days === INFINITE_DATE) return 'infinity';
   if (value.days === -INFINITE_DATE) return '-infinity';
   return isoDate(value.days);
@@ -102,7 +104,7 @@ function time(micros: bigint): string {
 const MICROS_PER_DAY = 86_400_000_000n;
 
 /** A time of day with an offset, as the same instant's UTC time: 23:30:00-05 is 04:30:00Z. */
-function utcTime(value: DuckDBTimeTZValue): string {
+function utcTime(value: TimeTZValue): string {
   const utc = (((value.micros - BigInt(value.offset) * 1_000_000n) % MICROS_PER_DAY) + MICROS_PER_DAY) % MICROS_PER_DAY;
   return `${time(utc)}Z`;
 }

@@ -1,6 +1,6 @@
 // The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is a
 // Cell (cell-from-value.ts): plain JS, ISO-8601 UTC strings for times, parsed JSON, exact numbers.
-import { DuckDBConnection, DuckDBInstance, type DuckDBResultReader, StatementType } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, DuckDBResultReader } from '@duckdb/node-api';
 import fs from 'node:fs';
 import os from 'node:os';
 import pathModule from 'node:path';
@@ -8,6 +8,7 @@ import { InputError } from '../errors.js';
 import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
+import { duckdb } from './duckdb-api.js';
 import { uniqueColumnNames } from './unique-column-names.js';
 import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
 
@@ -118,7 +119,7 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
       }
       if (extracted.count !== 1 || !bind) return { count: extracted.count, type: null };
       const prepared = await guarded(path, () => extracted.prepare(0));
-      return { count: 1, type: StatementType[prepared.statementType] ?? String(prepared.statementType) };
+      return { count: 1, type: duckdb.StatementType[prepared.statementType] ?? String(prepared.statementType) };
     },
     async transaction(work) {
       await connection.run('BEGIN TRANSACTION');
@@ -176,7 +177,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   }
   let instance: DuckDBInstance;
   try {
-    instance = await DuckDBInstance.create(path ?? ':memory:', readOnly ? { access_mode: 'READ_ONLY' } : {});
+    instance = await duckdb.DuckDBInstance.create(path ?? ':memory:', readOnly ? { access_mode: 'READ_ONLY' } : {});
   } catch (error) {
     throw describeOpenError(path ?? ':memory:', error);
   }
