@@ -3,6 +3,7 @@
 // event family carries (formats doc §3–§12).
 import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
+import { jsonDouble as double } from './json-double.js';
 import { jsonInteger as integer } from './json-integer.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
@@ -10,7 +11,7 @@ import { jsonInteger as integer } from './json-integer.js';
 const TASK_FROM_AGENT = `regexp_extract(%s, '-([a-z][0-9a-z]{8})$', 1)`;
 const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)}, '')`;
 
-/** The payload's numeric keys, read once per row as JSON for \`integer\` (one parse, not one per key). */
+/** The payload's numeric keys, read once per row as JSON for \`integer\` and \`double\` (one parse, not one per key). */
 const numbers = (column: string, ...keys: string[]) =>
   `json_transform(${column}, '${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'JSON'])))}')`;
 
@@ -154,20 +155,20 @@ CREATE OR REPLACE VIEW usage_ledger AS
 SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provider,
   ${integer('n.promptTotal')} AS prompt_total, ${integer('n.cacheHit')} AS cache_hit,
   ${integer('n.cacheWrite')} AS cache_write, ${integer('n.uncachedInput')} AS uncached_input,
-  ${integer('n.output')} AS output, TRY_CAST(record->>'costUSD' AS DOUBLE) AS cost_usd,
-  TRY_CAST(record->>'savingsUSD' AS DOUBLE) AS savings_usd, ${integer('n.durationMs')} AS duration_ms,
-  TRY_CAST(record->>'sideCostUSD' AS DOUBLE) AS side_cost_usd, record->>'appVersion' AS app_version,
+  ${integer('n.output')} AS output, ${double('n.costUSD')} AS cost_usd,
+  ${double('n.savingsUSD')} AS savings_usd, ${integer('n.durationMs')} AS duration_ms,
+  ${double('n.sideCostUSD')} AS side_cost_usd, record->>'appVersion' AS app_version,
   file_id, line, record
-FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'durationMs')} AS n
+FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'costUSD', 'savingsUSD', 'durationMs', 'sideCostUSD')} AS n
   FROM usage_ledger_rows)
 QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
 
 CREATE OR REPLACE VIEW session_index AS
 SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit_status,
   ${integer('n.duration_ms')} AS duration_ms, ${integer('n.turns')} AS turns,
-  TRY_CAST(record->>'cost_usd' AS DOUBLE) AS cost_usd, ${integer('n.real_errors')} AS real_errors,
+  ${double('n.cost_usd')} AS cost_usd, ${integer('n.real_errors')} AS real_errors,
   ${integer('n.anomalies_count')} AS anomalies_count, file_id, line, record
-FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'real_errors', 'anomalies_count')} AS n
+FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'cost_usd', 'real_errors', 'anomalies_count')} AS n
   FROM session_index_rows)
 QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
 
