@@ -12,3 +12,6 @@ export function jsonDouble(json: string): string {
   const text = `${json}::VARCHAR`;
   return `CASE WHEN regexp_matches(${text}, '^-?[0-9]') AND isfinite(TRY_CAST(${text} AS DOUBLE)) THEN TRY_CAST(${text} AS DOUBLE) END`;
 }
+
+/** The same rule as a SQL macro, json_double(json), beside json_integer (json-integer.ts). */
+export const JSON_DOUBLE_MACRO = `CREATE OR REPLACE MACRO json_double(j) AS ${jsonDouble('j')};`;

@@ -3,8 +3,8 @@
 // event family carries (formats doc §3–§12).
 import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
-import { jsonDouble as double } from './json-double.js';
-import { jsonInteger as integer } from './json-integer.js';
+import { jsonDouble as double, JSON_DOUBLE_MACRO } from './json-double.js';
+import { jsonInteger as integer, JSON_INTEGER_MACRO } from './json-integer.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
 // have none, and the pattern cannot match their 13 digits.
@@ -82,6 +82,9 @@ CREATE TABLE IF NOT EXISTS task_outputs (
 `;
 
 const VIEWS = `
+${JSON_INTEGER_MACRO}
+${JSON_DOUBLE_MACRO}
+
 CREATE OR REPLACE VIEW retry_telemetry AS
 SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id,
   data->>'model' AS model, ${integer('n.attempt')} AS attempt,
@@ -227,8 +230,8 @@ export async function createSchema(db: Database): Promise<void> {
   });
 }
 
-/** The names trajaudit's schema creates (tables, views and the sequence). */
-const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
+/** The names trajaudit's schema creates (tables, views, the sequence and the macros). */
+const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE|MACRO) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
 
 /**
  * A name in the file that trajaudit's schema would take, when the file is not trajaudit's: no
@@ -239,7 +242,8 @@ export async function clashingName(db: Database): Promise<string | null> {
   const objects = await db.all(
     `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'
      UNION ALL SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' AND NOT internal
-     UNION ALL SELECT sequence_name FROM duckdb_sequences() WHERE database_name = current_database() AND schema_name = 'main'`,
+     UNION ALL SELECT sequence_name FROM duckdb_sequences() WHERE database_name = current_database() AND schema_name = 'main'
+     UNION ALL SELECT function_name FROM duckdb_functions() WHERE database_name = current_database() AND schema_name = 'main' AND function_type = 'macro'`,
   );
   const names = new Set(objects.rows.map((r) => r.name as string));
   if (names.has('trajaudit_meta')) return null;
