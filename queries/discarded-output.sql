@@ -7,8 +7,9 @@
 --   retry_discarded_chars, retry_discarded_thinking_chars (sums; NULL when no retry row carries the
 --   key: OLD sessions, §14); restarts (StreamRestart rows, zero-loss restarts included);
 --   restart_discarded_chars, restart_discarded_thinking_chars (sums, 0 without restarts);
---   unreported_chars (retry_discarded_chars − restart_discarded_chars). since/until filter both
---   kinds of rows.
+--   unreported_chars (retry_discarded_chars − restart_discarded_chars). A count that is not an
+--   integer (4.7, "4", true) counts as missing, as in the views (README "Tables"). since/until
+--   filter both kinds of rows.
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
@@ -21,11 +22,11 @@ WITH picked AS (
 per_session AS (
   SELECT session_id,
     count(*) FILTER (WHERE event = 'RetryTelemetry') AS retries,
-    sum(TRY_CAST(data->>'discardedChars' AS BIGINT)) FILTER (WHERE event = 'RetryTelemetry') AS retry_discarded_chars,
-    sum(TRY_CAST(data->>'discardedThinkingChars' AS BIGINT)) FILTER (WHERE event = 'RetryTelemetry') AS retry_discarded_thinking_chars,
+    sum(json_integer(data->'discardedChars')) FILTER (WHERE event = 'RetryTelemetry') AS retry_discarded_chars,
+    sum(json_integer(data->'discardedThinkingChars')) FILTER (WHERE event = 'RetryTelemetry') AS retry_discarded_thinking_chars,
     count(*) FILTER (WHERE event = 'StreamRestart') AS restarts,
-    coalesce(sum(TRY_CAST(data->>'discarded_chars' AS BIGINT)) FILTER (WHERE event = 'StreamRestart'), 0) AS restart_discarded_chars,
-    coalesce(sum(TRY_CAST(data->>'discarded_thinking_chars' AS BIGINT)) FILTER (WHERE event = 'StreamRestart'), 0) AS restart_discarded_thinking_chars
+    coalesce(sum(json_integer(data->'discarded_chars')) FILTER (WHERE event = 'StreamRestart'), 0) AS restart_discarded_chars,
+    coalesce(sum(json_integer(data->'discarded_thinking_chars')) FILTER (WHERE event = 'StreamRestart'), 0) AS restart_discarded_thinking_chars
   FROM picked GROUP BY session_id)
 SELECT *, retry_discarded_chars - restart_discarded_chars AS unreported_chars
 FROM per_session

@@ -195,7 +195,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   const clash = path === undefined ? null : await clashingName(db);
   if (clash !== null) {
     db.close();
-    throw new InputError(`--db ${path} is another program's DuckDB database: it has its own ${clash}, where trajaudit keeps one of its tables or views, and trajaudit never changes another program's tables; pass --db a new file`);
+    throw new InputError(`--db ${path} is another program's DuckDB database: it has its own ${clash}, where trajaudit keeps one of its tables, views or macros, and trajaudit never changes another program's tables; pass --db a new file`);
   }
   if (readOnly) {
     // Written by load, which made the schema; unless that load was killed before its first commit.

@@ -13,3 +13,10 @@ export function jsonInteger(json: string): string {
   return `CASE WHEN NOT contains(${text}, '.') AND NOT contains(${text}, 'e') THEN TRY_CAST(${text} AS BIGINT)
     WHEN TRY_CAST(${text} AS DOUBLE) % 1 = 0 THEN TRY_CAST(${text} AS BIGINT) END`;
 }
+
+/**
+ * The same rule as a SQL macro, json_integer(json), for the canned queries and `trajaudit sql`
+ * (schema.ts creates it): a query reads a key as the views do. It takes JSON (`data->'key'`):
+ * `->>` gives a string's text without its quotes, and "4" would read as 4.
+ */
+export const JSON_INTEGER_MACRO = `CREATE OR REPLACE MACRO json_integer(j) AS ${jsonInteger('j')};`;

@@ -3,14 +3,15 @@
 // event family carries (formats doc §3–§12).
 import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
-import { jsonInteger as integer } from './json-integer.js';
+import { jsonDouble as double, JSON_DOUBLE_MACRO } from './json-double.js';
+import { jsonInteger as integer, JSON_INTEGER_MACRO } from './json-integer.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
 // have none, and the pattern cannot match their 13 digits.
 const TASK_FROM_AGENT = `regexp_extract(%s, '-([a-z][0-9a-z]{8})$', 1)`;
 const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)}, '')`;
 
-/** The payload's numeric keys, read once per row as JSON for \`integer\` (one parse, not one per key). */
+/** The payload's numeric keys, read once per row as JSON for \`integer\` and \`double\` (one parse, not one per key). */
 const numbers = (column: string, ...keys: string[]) =>
   `json_transform(${column}, '${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'JSON'])))}')`;
 
@@ -81,6 +82,9 @@ CREATE TABLE IF NOT EXISTS task_outputs (
 `;
 
 const VIEWS = `
+${JSON_INTEGER_MACRO}
+${JSON_DOUBLE_MACRO}
+
 CREATE OR REPLACE VIEW retry_telemetry AS
 SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id,
   data->>'model' AS model, ${integer('n.attempt')} AS attempt,
@@ -154,20 +158,20 @@ CREATE OR REPLACE VIEW usage_ledger AS
 SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provider,
   ${integer('n.promptTotal')} AS prompt_total, ${integer('n.cacheHit')} AS cache_hit,
   ${integer('n.cacheWrite')} AS cache_write, ${integer('n.uncachedInput')} AS uncached_input,
-  ${integer('n.output')} AS output, TRY_CAST(record->>'costUSD' AS DOUBLE) AS cost_usd,
-  TRY_CAST(record->>'savingsUSD' AS DOUBLE) AS savings_usd, ${integer('n.durationMs')} AS duration_ms,
-  TRY_CAST(record->>'sideCostUSD' AS DOUBLE) AS side_cost_usd, record->>'appVersion' AS app_version,
+  ${integer('n.output')} AS output, ${double('n.costUSD')} AS cost_usd,
+  ${double('n.savingsUSD')} AS savings_usd, ${integer('n.durationMs')} AS duration_ms,
+  ${double('n.sideCostUSD')} AS side_cost_usd, record->>'appVersion' AS app_version,
   file_id, line, record
-FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'durationMs')} AS n
+FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'costUSD', 'savingsUSD', 'durationMs', 'sideCostUSD')} AS n
   FROM usage_ledger_rows)
 QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
 
 CREATE OR REPLACE VIEW session_index AS
 SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit_status,
   ${integer('n.duration_ms')} AS duration_ms, ${integer('n.turns')} AS turns,
-  TRY_CAST(record->>'cost_usd' AS DOUBLE) AS cost_usd, ${integer('n.real_errors')} AS real_errors,
+  ${double('n.cost_usd')} AS cost_usd, ${integer('n.real_errors')} AS real_errors,
   ${integer('n.anomalies_count')} AS anomalies_count, file_id, line, record
-FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'real_errors', 'anomalies_count')} AS n
+FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'cost_usd', 'real_errors', 'anomalies_count')} AS n
   FROM session_index_rows)
 QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
 
@@ -226,8 +230,8 @@ export async function createSchema(db: Database): Promise<void> {
   });
 }
 
-/** The names trajaudit's schema creates (tables, views and the sequence). */
-const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
+/** The names trajaudit's schema creates (tables, views, the sequence and the macros). */
+const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE|MACRO) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
 
 /**
  * A name in the file that trajaudit's schema would take, when the file is not trajaudit's: no
@@ -238,7 +242,8 @@ export async function clashingName(db: Database): Promise<string | null> {
   const objects = await db.all(
     `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'
      UNION ALL SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' AND NOT internal
-     UNION ALL SELECT sequence_name FROM duckdb_sequences() WHERE database_name = current_database() AND schema_name = 'main'`,
+     UNION ALL SELECT sequence_name FROM duckdb_sequences() WHERE database_name = current_database() AND schema_name = 'main'
+     UNION ALL SELECT function_name FROM duckdb_functions() WHERE database_name = current_database() AND schema_name = 'main' AND function_type = 'macro'`,
   );
   const names = new Set(objects.rows.map((r) => r.name as string));
   if (names.has('trajaudit_meta')) return null;

@@ -94,12 +94,34 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
       instance.closeSync();
       const size = fs.statSync(foreign).size;
       const message = (name: string) =>
-        `trajaudit: --db ${foreign} is another program's DuckDB database: it has its own ${name}, where trajaudit keeps one of its tables or views, and trajaudit never changes another program's tables; pass --db a new file\n`;
+        `trajaudit: --db ${foreign} is another program's DuckDB database: it has its own ${name}, where trajaudit keeps one of its tables, views or macros, and trajaudit never changes another program's tables; pass --db a new file\n`;
       for (const args of [['sql', 'SELECT 1', '--db', foreign], ['sources', '--db', foreign], ['load', path.join(FIXTURES, 'broken-documents'), '--db', foreign]]) {
         expect(runCli(args)).toEqual({ code: 2, stdout: '', stderr: message('input_files') });
       }
       expect(fs.statSync(foreign).size).toBe(size);
       expect(fs.readdirSync(dir)).toEqual(['other.duckdb']);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("another program's DuckDB file with a macro of trajaudit's name: refused, its macro left as it was", async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const { DuckDBInstance } = await import('@duckdb/node-api');
+      const foreign = path.join(dir, 'other.duckdb');
+      const instance = await DuckDBInstance.create(foreign);
+      const connection = await instance.connect();
+      await connection.run('CREATE MACRO json_integer(x) AS x + 1');
+      connection.closeSync();
+      instance.closeSync();
+      const size = fs.statSync(foreign).size;
+      expect(runCli(['load', path.join(FIXTURES, 'broken-documents'), '--db', foreign])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `trajaudit: --db ${foreign} is another program's DuckDB database: it has its own json_integer, where trajaudit keeps one of its tables, views or macros, and trajaudit never changes another program's tables; pass --db a new file\n`,
+      });
+      expect(fs.statSync(foreign).size).toBe(size);
     } finally {
       cleanup();
     }

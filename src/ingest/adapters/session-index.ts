@@ -1,11 +1,13 @@
+import { jsonDouble } from '../../db/json-double.js';
 import { jsonlAdapter } from './jsonl-adapter.js';
 
-// Upserted by session_id; `ts` is epoch seconds (formats doc §12).
+// Upserted by session_id; `ts` is epoch seconds (formats doc §12), read as JSON so that only a
+// number becomes a time (a string or true is no time: NULL).
 export default jsonlAdapter({
   kind: 'session-index',
   table: 'session_index_rows',
-  columns: { ts: 'DOUBLE', session_id: 'VARCHAR' },
-  projection: (source) => `SELECT $file_id, line_no, try(to_timestamp(ts)), session_id, line::JSON FROM ${source}`,
+  columns: { ts: 'JSON', session_id: 'VARCHAR' },
+  projection: (source) => `SELECT $file_id, line_no, try(to_timestamp(${jsonDouble('ts')})), session_id, line::JSON FROM ${source}`,
   keepText: true,
   timed: false,
   rewritten: true,
