@@ -1,9 +1,10 @@
 // `load --db` is incremental and idempotent (issue: unchanged → nothing read; grown → only new
 // lines; replaced or truncated → clean reload; identity is path + content; one writer at a time).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { editDatabase } from '../helpers/edit-database.js';
 import { FIXTURES, REPO, runJson, runCli, tempDir } from '../helpers/run-cli.js';
 
 const SESSION = 'trajectories/sessions/20260815-091500-0badf00d';
@@ -17,17 +18,6 @@ const events = () => path.join(home, SESSION, 'events.jsonl');
 const load = () => runJson<LoadRow[]>(['load', home, '--db', db]).value[0];
 const files = () => runJson<{ files: FileRow[] }>(['sources', '--db', db]).value.files;
 const eventLines = () => runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', '--db', db]).value;
-
-/** Runs SQL on a database file directly (not through trajaudit), as an older version or another tool would leave it. */
-function editDatabase(file: string, statements: string[]): void {
-  const run = spawnSync(process.execPath, ['-e', `
-    const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
-    DuckDBInstance.create(${JSON.stringify(file)}).then(async (i) => { const c = await i.connect();
-      for (const sql of ${JSON.stringify(statements)}) await c.run(sql); c.closeSync(); i.closeSync(); });
-  `], { encoding: 'utf8' });
-  expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
-}
 
 beforeEach(() => {
   work = tempDir();
