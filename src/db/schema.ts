@@ -226,6 +226,16 @@ export async function createSchema(db: Database): Promise<void> {
   });
 }
 
+/**
+ * This version's views as TEMP views: made on one connection, they shadow the file's own views for
+ * that connection only (DuckDB resolves a name in temp before main), so a read-only query over a
+ * database from another version reads it as this version would, without writing to it.
+ */
+export const TEMP_VIEWS = VIEWS.replaceAll('CREATE OR REPLACE VIEW ', 'CREATE OR REPLACE TEMP VIEW ');
+
+/** "table.column" for each column `load` adds to an older database's table; its old rows hold NULL. */
+export const ADDED_COLUMNS = new Set([...TABLES.matchAll(/ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+)/g)].map((m) => `${m[1]}.${m[2]}`));
+
 /** The names trajaudit's schema creates (tables, views and the sequence). */
 const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
 

@@ -315,14 +315,16 @@ describe('load --db', () => {
     expect(runCli(['sql', 'SELECT 1', '--db', other])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${other} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${other}\n` });
   });
 
-  it('a query over a database from another version brings its schema up to date once, then reads it read-only', () => {
+  it('a query over a database from another version reads it through this version\'s views and leaves it as it was; a load renews them in the file', () => {
     load();
     editDatabase(db, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'DROP VIEW stream_phases']);
+    const version = () => runJson<{ v: string }[]>(['sql', `SELECT value AS v FROM trajaudit_meta WHERE key = 'schema_version'`, '--db', db]).value[0].v;
     const first = runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM stream_phases', '--db', db]);
     expect(first.run.code).toBe(0);
     expect(first.value).toEqual([{ n: 0 }]);
-    const version = runJson<{ v: string }[]>(['sql', `SELECT value AS v FROM trajaudit_meta WHERE key = 'schema_version'`, '--db', db]).value[0].v;
-    expect(version).toMatch(/^[0-9a-f]{40}$/);
+    expect(version()).toBe('older');
+    expect(load()).toMatchObject({ unchanged: 1 });
+    expect(version()).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('a query over a --db that does not exist says so and creates nothing', () => {
