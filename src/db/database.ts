@@ -10,6 +10,7 @@ import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
 import { duckdb } from './duckdb-api.js';
 import { uniqueColumnNames } from './unique-column-names.js';
+import { olderSchemaStatements, tableColumns } from './older-schema.js';
 import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
 
 export type Params = Record<string, string | number | boolean | null>;
@@ -91,7 +92,11 @@ async function guarded<T>(path: string | null, work: () => Promise<T>): Promise<
   }
 }
 
-async function connectTo(instance: DuckDBInstance, path: string | null, settings: string[], onClose: () => void): Promise<Database> {
+/**
+ * `everyConnection` runs on the connections connect() makes too: a read-only database from another
+ * version adds its TEMP views there (older-schema.ts), which are each connection's own.
+ */
+async function connectTo(instance: DuckDBInstance, path: string | null, settings: string[], everyConnection: string[], onClose: () => void): Promise<Database> {
   const connection: DuckDBConnection = await instance.connect();
   for (const setting of settings) await connection.run(setting);
   return {
@@ -133,7 +138,7 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
       }
     },
     connect() {
-      return connectTo(instance, path, [`SET TimeZone = 'UTC'`], () => undefined);
+      return connectTo(instance, path, everyConnection, everyConnection, () => undefined);
     },
     close() {
       connection.closeSync();
@@ -188,7 +193,8 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   const settings = [`SET TimeZone = 'UTC'`, `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
   const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
   if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
-  const db = await connectTo(instance, path ?? null, settings, () => {
+  const everyConnection = [`SET TimeZone = 'UTC'`];
+  const db = await connectTo(instance, path ?? null, settings, everyConnection, () => {
     instance.closeSync();
     removeTempDir(spill);
   });
@@ -204,11 +210,21 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
       db.close();
       throw new InputError(`--db ${path} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${path}`);
     }
-    // Written by another version of trajaudit: its views are brought up to date, once, read-write.
+    // Written by another version of trajaudit: read through this version's schema, made on this
+    // connection only; the file stays as it is (other readers share it, it may be read-only).
     const version = await db.all(`SELECT max(value) AS v FROM trajaudit_meta WHERE key = 'schema_version'`).catch(() => null);
     if (version?.rows[0]?.v === SCHEMA_VERSION) return db;
-    db.close();
-    return openDatabase(path);
+    try {
+      const statements = await olderSchemaStatements(db, path, await currentColumns());
+      for (const statement of statements) await db.run(statement);
+      everyConnection.push(...statements);
+    } catch (error) {
+      db.close();
+      if (error instanceof InputError) throw error;
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new InputError(`--db ${path} was written by another version of trajaudit, which this version cannot read (${message}); load your inputs into a new --db (trajaudit load <paths> --db NEW_FILE)`);
+    }
+    return db;
   }
   try {
     await createSchema(db);
@@ -217,6 +233,16 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     throw describeOpenError(path ?? ':memory:', error);
   }
   return db;
+}
+
+/** This version's tables and columns, as a new database gets them. */
+async function currentColumns() {
+  const fresh = await openDatabase();
+  try {
+    return await tableColumns(fresh);
+  } finally {
+    fresh.close();
+  }
 }
 
 /** Multi-row INSERT with bound positional parameters, in batches (for rows parsed in Node). */

@@ -230,6 +230,16 @@ export async function createSchema(db: Database): Promise<void> {
   });
 }
 
+/**
+ * This version's views and macros as TEMP ones: made on one connection, they shadow the file's own
+ * for that connection only (DuckDB resolves a name in temp before main), so a read-only query over a
+ * database from another version reads it as this version would, without writing to it.
+ */
+export const TEMP_VIEWS = VIEWS.replaceAll('CREATE OR REPLACE VIEW ', 'CREATE OR REPLACE TEMP VIEW ').replaceAll('CREATE OR REPLACE MACRO ', 'CREATE OR REPLACE TEMP MACRO ');
+
+/** "table.column" for each column `load` adds to an older database's table; its old rows hold NULL. */
+export const ADDED_COLUMNS = new Set([...TABLES.matchAll(/ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+)/g)].map((m) => `${m[1]}.${m[2]}`));
+
 /** The names trajaudit's schema creates (tables, views, the sequence and the macros). */
 const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE|MACRO) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
 

@@ -1,9 +1,10 @@
 // `load --db` is incremental and idempotent (issue: unchanged → nothing read; grown → only new
 // lines; replaced or truncated → clean reload; identity is path + content; one writer at a time).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { editDatabase } from '../helpers/edit-database.js';
 import { FIXTURES, REPO, runJson, runCli, tempDir } from '../helpers/run-cli.js';
 
 const SESSION = 'trajectories/sessions/20260815-091500-0badf00d';
@@ -17,17 +18,6 @@ const events = () => path.join(home, SESSION, 'events.jsonl');
 const load = () => runJson<LoadRow[]>(['load', home, '--db', db]).value[0];
 const files = () => runJson<{ files: FileRow[] }>(['sources', '--db', db]).value.files;
 const eventLines = () => runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', '--db', db]).value;
-
-/** Runs SQL on a database file directly (not through trajaudit), as an older version or another tool would leave it. */
-function editDatabase(file: string, statements: string[]): void {
-  const run = spawnSync(process.execPath, ['-e', `
-    const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
-    DuckDBInstance.create(${JSON.stringify(file)}).then(async (i) => { const c = await i.connect();
-      for (const sql of ${JSON.stringify(statements)}) await c.run(sql); c.closeSync(); i.closeSync(); });
-  `], { encoding: 'utf8' });
-  expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
-}
 
 beforeEach(() => {
   work = tempDir();
@@ -325,14 +315,16 @@ describe('load --db', () => {
     expect(runCli(['sql', 'SELECT 1', '--db', other])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${other} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${other}\n` });
   });
 
-  it('a query over a database from another version brings its schema up to date once, then reads it read-only', () => {
+  it('a query over a database from another version reads it through this version\'s views and leaves it as it was; a load renews them in the file', () => {
     load();
     editDatabase(db, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'DROP VIEW stream_phases']);
+    const version = () => runJson<{ v: string }[]>(['sql', `SELECT value AS v FROM trajaudit_meta WHERE key = 'schema_version'`, '--db', db]).value[0].v;
     const first = runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM stream_phases', '--db', db]);
     expect(first.run.code).toBe(0);
     expect(first.value).toEqual([{ n: 0 }]);
-    const version = runJson<{ v: string }[]>(['sql', `SELECT value AS v FROM trajaudit_meta WHERE key = 'schema_version'`, '--db', db]).value[0].v;
-    expect(version).toMatch(/^[0-9a-f]{40}$/);
+    expect(version()).toBe('older');
+    expect(load()).toMatchObject({ unchanged: 1 });
+    expect(version()).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('a query over a --db that does not exist says so and creates nothing', () => {

@@ -1,0 +1,151 @@
+// A query over --db as it is, over a database another trajaudit version wrote (issue 2, audit B5):
+// it reads the file through this version's views, made on its own connection, and never writes
+// it; so other queries share it meanwhile and a read-only file can be queried. It used to reopen
+// the file read-write to renew its views: "busy" beside another query, "permission denied" on a
+// read-only file, and the user's database rewritten just to be read.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editDatabase } from '../helpers/edit-database.js';
+import { CLI, FIXTURES, REPO, runCli, runJson, tempDir } from '../helpers/run-cli.js';
+
+const work = tempDir();
+const current = path.join(work.dir, 'current.duckdb');
+const NOBODY = 65534;
+
+beforeAll(() => {
+  const load = runCli(['load', path.join(FIXTURES, 'home'), '--db', current, '--quiet']);
+  expect(load.code).toBe(0);
+});
+afterAll(() => work.cleanup());
+
+/**
+ * A copy of a database of this version, as an older trajaudit left it: another schema_version,
+ * views of its own (subagent_runs not yet there, a sessions view that differs) and session_dirs
+ * without its key column (added by commit c50b71c), and without the JSON number macros.
+ */
+function olderCopy(file: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.copyFileSync(current, file);
+  editDatabase(file, [
+    "UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'",
+    'DROP VIEW subagent_runs',
+    "CREATE OR REPLACE VIEW sessions AS SELECT session_id, path, 'stale' AS generation FROM session_dirs",
+    'ALTER TABLE session_dirs DROP COLUMN key',
+    // The JSON number macros came later too (the discarded-output query calls json_integer).
+    'DROP MACRO json_integer',
+    'DROP MACRO json_double',
+  ]);
+  return file;
+}
+
+const digest = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+// Answers that read the renewed views: sessions (changed), subagent_runs (missing in the file).
+const SESSIONS = ['sql', 'SELECT session_id, generation, events FROM sessions ORDER BY session_id'];
+const STARTS = ['query', 'subagent-starts'];
+const TIMELINE = ['timeline', '20260819-183103-4f7a9c2e'];
+const DISCARDED = ['query', 'discarded-output'];
+const answer = (args: string[], db: string) => {
+  const { value, run } = runJson([...args, '--db', db]);
+  expect(run.code).toBe(0);
+  return value;
+};
+/** The answer over the database of this version (asked once). */
+const expected = (() => {
+  const answers = new Map<string[], unknown>();
+  return (args: string[]) => {
+    if (!answers.has(args)) answers.set(args, answer(args, current));
+    return answers.get(args);
+  };
+})();
+
+/** The CLI, spawned without waiting: for queries that run at the same time. */
+function startCli(args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  return { child, done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))) };
+}
+
+describe('a query over --db written by another trajaudit version', () => {
+  it("reads it through this version's views and tables, and leaves the file as it was", () => {
+    const older = olderCopy(path.join(work.dir, 'as-is', 'older.duckdb'));
+    const before = digest(older);
+    for (const args of [SESSIONS, STARTS, TIMELINE, DISCARDED]) expect(answer(args, older)).toEqual(expected(args));
+    // session_dirs.key did not exist yet: NULL, as a load adding the column leaves the old rows.
+    expect(answer(['sql', 'SELECT count(*) AS dirs, count(key) AS keys FROM session_dirs'], older)).toEqual([{ dirs: 5, keys: 0 }]);
+    expect(answer(['sql', `SELECT value FROM trajaudit_meta WHERE key = 'schema_version'`], older)).toEqual([{ value: 'older' }]);
+    expect(digest(older)).toBe(before);
+    expect(fs.readdirSync(path.dirname(older))).toEqual(['older.duckdb']);
+  });
+
+  it('is shared with other queries running meanwhile: none is told the database is busy', async () => {
+    const older = olderCopy(path.join(work.dir, 'shared', 'older.duckdb'));
+    const before = digest(older);
+    // Another reader holding the file open, as a long query would.
+    const reader = spawn(process.execPath, ['-e', `
+      const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+      DuckDBInstance.create(${JSON.stringify(older)}, { access_mode: 'READ_ONLY' }).then(async (i) => { await i.connect(); console.log('held'); setTimeout(() => {}, 60000); });
+    `], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise<void>((resolve) => reader.stdout!.once('data', () => resolve()));
+      expect(answer(STARTS, older)).toEqual(expected(STARTS));
+      const both = await Promise.all([startCli([...STARTS, '--db', older, '--format', 'json']).done, startCli([...SESSIONS, '--db', older, '--format', 'json']).done]);
+      expect(both.map((run) => [run.code, run.stderr.includes('busy')])).toEqual([[0, false], [0, false]]);
+      expect(JSON.parse(both[0].stdout)).toEqual(expected(STARTS));
+      expect(JSON.parse(both[1].stdout)).toEqual(expected(SESSIONS));
+    } finally {
+      reader.kill('SIGKILL');
+    }
+    expect(digest(older)).toBe(before);
+  });
+
+  // Permissions bind root only through another user: root runs the CLI as nobody when it can.
+  const root = process.getuid?.() === 0;
+  const asUser = root ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : [];
+  const runAs = (args: string[], env: Record<string, string>) => {
+    const [command, ...rest] = [...asUser, process.execPath, CLI, ...args];
+    const run = spawnSync(command, rest, { cwd: '/', env: { ...process.env, NO_COLOR: '1', TZ: 'UTC', ...env }, encoding: 'utf8' });
+    return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  };
+  const canDropRoot = !root || runAs(['--version'], {}).code === 0;
+
+  it.skipIf(!canDropRoot)('can be a read-only file in a directory the user cannot write', () => {
+    fs.chmodSync(work.dir, 0o755);
+    const older = olderCopy(path.join(work.dir, 'archive', 'older.duckdb'));
+    const tmp = path.join(work.dir, 'tmp');
+    fs.mkdirSync(tmp, { mode: 0o1777 });
+    fs.chmodSync(tmp, 0o1777);
+    const before = digest(older);
+    fs.chmodSync(older, 0o444);
+    fs.chmodSync(path.dirname(older), 0o555);
+    try {
+      for (const args of [SESSIONS, STARTS]) {
+        const run = runAs([...args, '--db', older, '--format', 'json'], { TMPDIR: tmp });
+        expect([run.code, run.stderr]).toEqual([0, 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n']);
+        expect(JSON.parse(run.stdout)).toEqual(expected(args));
+      }
+    } finally {
+      fs.chmodSync(path.dirname(older), 0o755);
+      fs.chmodSync(older, 0o644);
+    }
+    expect(digest(older)).toBe(before);
+  });
+
+  it('that lacks a column this version reads and no load adds is refused in one line (exit 2), not with a binder error', () => {
+    const file = path.join(work.dir, 'lacking', 'older.duckdb');
+    fs.mkdirSync(path.dirname(file));
+    fs.copyFileSync(current, file);
+    editDatabase(file, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'ALTER TABLE events DROP COLUMN agent_id']);
+    const before = digest(file);
+    const refused = `trajaudit: --db ${file} was written by another version of trajaudit and lacks column events.agent_id, which this version reads and cannot make up; load your inputs into a new --db (trajaudit load <paths> --db NEW_FILE)\n`;
+    expect(runCli(['sql', 'SELECT count(*) FROM sessions', '--db', file])).toEqual({ code: 2, stdout: '', stderr: refused });
+    expect(runCli(['query', 'subagent-starts', '--db', file])).toEqual({ code: 2, stdout: '', stderr: refused });
+    expect(digest(file)).toBe(before);
+  });
+});
