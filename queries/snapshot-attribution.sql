@@ -1,32 +1,41 @@
 -- name: snapshot-attribution
 -- description: The two-key snapshot split of formats doc §4, per (session, index) with index >= 10000 and at
--- least one StreamPhase row carrying agent_id ("tagged"). The window is the tagged rows' first-to-last time,
--- widened by 1 s on each side. untagged_rows counts StreamPhase rows without agent_id in that window: at the
--- same index, or, for sessions whose provider rows carry the main loop's index, at a main-loop index (0-9999).
--- tagged_chunks/untagged_chunks are the largest chunk_count (else chunks) on each side. verdict: collision when
--- two or more agents have tagged rows at this index with overlapping first-to-last windows; else
--- misattributed-to-main when the session's provider rows carry the main loop's index and untagged main-loop
--- rows fall in the window; else split when untagged_rows > 0; else clean. A session's provider rows are taken
--- to carry the main loop's index (the older generation, no request context, §14) when it has tagged rows but
--- no untagged StreamPhase row at any index >= 10000: at HEAD every sub-agent stream that reached the provider
--- leaves untagged rows at its own index. Decided from the rows, not the sessions view's generation, because
--- intermediate builds mix markers (§14). --since/--until keep a (session, index) when its first tagged row
--- falls in them. Ordered by session_id, index.
+-- least one StreamPhase row carrying agent_id ("tagged"). A stream is one agent's tagged rows at one index
+-- (one sub-agent turn, its retries included); its interval runs from its first to its last tagged row.
+-- untagged_rows counts StreamPhase rows without agent_id of two kinds. (1) Same index: rows at this index
+-- within the tagged rows' first-to-last time, widened by 1 s on each side (HEAD: the provider writes at the
+-- stream's own index). (2) Main-loop index: for a stream with no untagged row at its own index within its own
+-- interval ±1 s (the older generation, no request context, §14: its provider rows carry the main loop's
+-- index), rows at index 0-9999 inside its interval, not widened: agentic-loop writes the tagged fetch_sent
+-- before it calls the provider and the tagged completed/error after the call returns (§3.5, the example in
+-- §3.6), so the provider's rows lie inside, and the main loop's own call before SubagentStart and the
+-- provider rows of the agent's other turns stay out. A stream whose last tagged row is a fetch_sent (cut off
+-- before its outcome) extends to the Stop of its sub-agent's Start-Stop run (§4; subagent_runs, joined on the
+-- task id: the earliest Stop after the stream of a run that started before it), when there is one. A
+-- main-loop row inside the intervals of several streams counts once, for the stream that started last (then
+-- the lower index, then agent_id): the rows cannot tell parallel agents apart. Decided per stream, not per
+-- session or from the sessions view's generation: a session resumed after an upgrade holds streams of both
+-- builds, and a HEAD stream that failed before reaching the provider has no untagged rows at all (§14: detect
+-- by key presence). tagged_chunks/untagged_chunks are the largest chunk_count (else chunks) on each side.
+-- verdict: collision when two or more agents have tagged rows at this index with overlapping first-to-last
+-- windows; else misattributed-to-main when any main-loop row counts; else split when untagged_rows > 0; else
+-- clean. --since/--until keep a (session, index) when its first tagged row falls in them. Ordered by
+-- session_id, index.
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
 WITH phases AS (
-  SELECT session_id, ts, "index", agent_id, chunk_count
+  SELECT session_id, file_id, line, ts, "index", phase, agent_id, task_id, chunk_count
   FROM stream_phases
   WHERE "index" IS NOT NULL AND ($session IS NULL OR session_id = $session)
 ),
-ambient AS (
-  -- Sessions whose provider rows never used a sub-agent index: the older generation's behaviour.
-  SELECT session_id, NOT bool_or(agent_id IS NULL AND "index" >= 10000) AS provider_at_main_index
-  FROM phases GROUP BY session_id
+untagged_phases AS (
+  SELECT * FROM phases WHERE agent_id IS NULL
 ),
-per_agent AS (
-  SELECT session_id, "index", agent_id, min(ts) AS first_ts, max(ts) AS last_ts
+streams AS (
+  SELECT session_id, "index", agent_id, any_value(task_id) AS task_id, min(ts) AS first_ts, max(ts) AS last_ts,
+    -- Cut off: no completed/error after its last fetch_sent.
+    coalesce(max(ts) FILTER (phase <> 'fetch_sent') < max(ts) FILTER (phase = 'fetch_sent'), true) AS cut_off
   FROM phases WHERE agent_id IS NOT NULL AND "index" >= 10000
   GROUP BY session_id, "index", agent_id
 ),
@@ -42,24 +51,55 @@ tagged AS (
 ),
 collisions AS (
   SELECT DISTINCT a.session_id, a."index"
-  FROM per_agent a JOIN per_agent b
+  FROM streams a JOIN streams b
     ON b.session_id = a.session_id AND b."index" = a."index" AND b.agent_id > a.agent_id
    AND a.first_ts <= b.last_ts AND b.first_ts <= a.last_ts
 ),
+own_index AS (
+  -- Streams whose provider rows carry the stream's own index (request context, HEAD). The others may be
+  -- of the older build, or never reached the provider: either way only rows inside them can be theirs.
+  SELECT DISTINCT s.session_id, s."index", s.agent_id
+  FROM streams s JOIN untagged_phases u
+    ON u.session_id = s.session_id AND u."index" = s."index"
+   AND u.ts BETWEEN s.first_ts - INTERVAL 1 SECOND AND s.last_ts + INTERVAL 1 SECOND
+),
+run_stops AS (
+  -- A cut-off stream's provider rows go on until the sub-agent ends (§4: the Start-Stop interval).
+  SELECT s.session_id, s."index", s.agent_id, min(r.stop_ts) AS stop_ts
+  FROM streams s JOIN subagent_runs r
+    ON r.session_id = s.session_id AND r.task_id = s.task_id
+   AND r.start_ts <= s.first_ts AND r.stop_ts >= s.last_ts
+  WHERE s.cut_off
+  GROUP BY s.session_id, s."index", s.agent_id
+),
+main_index_streams AS (
+  SELECT s.session_id, s."index", s.agent_id, s.first_ts, coalesce(r.stop_ts, s.last_ts) AS end_ts
+  FROM streams s
+  LEFT JOIN own_index o USING (session_id, "index", agent_id)
+  LEFT JOIN run_stops r USING (session_id, "index", agent_id)
+  WHERE o.agent_id IS NULL
+),
+main_index_rows AS (
+  -- Each provider row goes to at most one (session, index): nested intervals are parallel agents.
+  SELECT m.session_id, m."index", u.chunk_count
+  FROM main_index_streams m JOIN untagged_phases u
+    ON u.session_id = m.session_id AND u."index" BETWEEN 0 AND 9999
+   AND u.ts BETWEEN m.first_ts AND m.end_ts
+  QUALIFY row_number() OVER (PARTITION BY u.file_id, u.line ORDER BY m.first_ts DESC, m."index", m.agent_id) = 1
+),
+same_index_rows AS (
+  SELECT t.session_id, t."index", u.chunk_count
+  FROM tagged t JOIN untagged_phases u
+    ON u.session_id = t.session_id AND u."index" = t."index"
+   AND u.ts BETWEEN t.first_ts - INTERVAL 1 SECOND AND t.last_ts + INTERVAL 1 SECOND
+),
 untagged AS (
-  SELECT t.session_id, t."index",
-    count(p.ts) AS untagged_rows,
-    max(p.chunk_count) AS untagged_chunks,
-    count(p.ts) FILTER (p."index" < 10000) AS main_index_rows
-  FROM tagged t
-  JOIN ambient m USING (session_id)
-  LEFT JOIN phases p
-    ON p.session_id = t.session_id AND p.agent_id IS NULL
-   AND p.ts BETWEEN t.first_ts - INTERVAL 1 SECOND AND t.last_ts + INTERVAL 1 SECOND
-   AND (p."index" = t."index" OR (m.provider_at_main_index AND p."index" BETWEEN 0 AND 9999))
-  GROUP BY t.session_id, t."index"
+  SELECT session_id, "index", count(*) AS untagged_rows, max(chunk_count) AS untagged_chunks,
+    count(*) FILTER (main_index) AS main_index_rows
+  FROM (SELECT *, false AS main_index FROM same_index_rows UNION ALL SELECT *, true FROM main_index_rows)
+  GROUP BY session_id, "index"
 )
-SELECT t.session_id, t."index", t.agents, t.agent_ids, t.tagged_rows, u.untagged_rows,
+SELECT t.session_id, t."index", t.agents, t.agent_ids, t.tagged_rows, coalesce(u.untagged_rows, 0) AS untagged_rows,
   t.tagged_chunks, u.untagged_chunks,
   CASE
     WHEN c.session_id IS NOT NULL THEN 'collision'
@@ -68,7 +108,7 @@ SELECT t.session_id, t."index", t.agents, t.agent_ids, t.tagged_rows, u.untagged
     ELSE 'clean'
   END AS verdict
 FROM tagged t
-JOIN untagged u USING (session_id, "index")
+LEFT JOIN untagged u USING (session_id, "index")
 LEFT JOIN collisions c USING (session_id, "index")
 WHERE ($since IS NULL OR t.first_ts >= CAST($since AS TIMESTAMPTZ))
   AND ($until IS NULL OR t.first_ts < CAST($until AS TIMESTAMPTZ))

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../helpers/run-cli.js';
+import { FIXTURES, runJson } from '../helpers/run-cli.js';
 import { HOME, HOME_WARNING, queryRows, type Row } from './query-cli.js';
 
 const S2 = '20260812-142207-8d3e61f0';
@@ -70,7 +70,7 @@ describe('query snapshot-attribution edge cases', () => {
     ]);
   });
 
-  it('an older-generation session is clean when no main-loop row falls in the window', () => {
+  it('an older-generation stream is clean when no main-loop row falls inside it', () => {
     const { rows } = queryRows('snapshot-attribution', [EDGES, '--session', B]);
     expect(rows).toEqual([
       row(B, 10001, 1, ids(B, 'a3z3z3z3z'), 2, 0, null, null, 'clean'),
@@ -81,5 +81,57 @@ describe('query snapshot-attribution edge cases', () => {
   it('--since keeps a (session, index) by its first tagged row', () => {
     const { rows } = queryRows('snapshot-attribution', [HOME, '--since', '2026-08-17']);
     expect(rows).toEqual(HOME_ROWS.slice(4));
+  });
+});
+
+// Audit Q1: which untagged rows count is decided per stream, and main-loop rows only inside the stream's own
+// interval (fixtures/queries-snapshot-streams/README.md works out every value).
+describe('query snapshot-attribution per stream', () => {
+  const STREAMS = path.join(FIXTURES, 'queries-snapshot-streams');
+  const OLD = '20260903-100000-cccccccc';
+  const HEAD_FAILED = '20260904-100000-dddddddd';
+  const RESUMED = '20260905-100000-eeeeeeee';
+  const CUT_OFF = '20260906-100000-0a0a0a0a';
+  const PARALLEL = '20260907-100000-0b0b0b0b';
+  let rows: Row[];
+  beforeAll(() => {
+    const result = queryRows('snapshot-attribution', [STREAMS]);
+    expect(result.stderr).toBe('');
+    rows = result.rows;
+  });
+  const of = (session: string) => rows.filter((r) => r.session_id === session);
+
+  it('older build: each turn counts its own provider rows, not the main loop\'s call nor the other turn\'s', () => {
+    expect(of(OLD)).toEqual([
+      row(OLD, 10001, 1, ids(OLD, 'a00000001'), 2, 2, null, 100, 'misattributed-to-main'),
+      row(OLD, 10002, 1, ids(OLD, 'a00000001'), 2, 2, null, 120, 'misattributed-to-main'),
+    ]);
+  });
+
+  it('HEAD: a stream that failed before the provider is clean, whatever the main loop did just before', () => {
+    expect(of(HEAD_FAILED)).toEqual([row(HEAD_FAILED, 10001, 1, ids(HEAD_FAILED, 'a00000001'), 2, 0, null, null, 'clean')]);
+  });
+
+  it('resumed after an upgrade: the older build\'s streams stay misattributed-to-main beside a HEAD stream', () => {
+    expect(of(RESUMED)).toEqual([
+      row(RESUMED, 10001, 2, ids(RESUMED, 'a00000001', 'b00000002'), 4, 4, null, 100, 'misattributed-to-main'),
+      row(RESUMED, 10002, 1, ids(RESUMED, 'a00000001'), 2, 2, null, 120, 'misattributed-to-main'),
+    ]);
+  });
+
+  it('a stream cut off before its outcome runs to its sub-agent\'s Stop, not beyond', () => {
+    expect(of(CUT_OFF)).toEqual([row(CUT_OFF, 10001, 1, ids(CUT_OFF, 'a1k1k1k1k'), 1, 3, null, null, 'misattributed-to-main')]);
+  });
+
+  it('parallel sub-agents: a main-loop row inside two streams counts once, for the one that started last', () => {
+    expect(of(PARALLEL)).toEqual([
+      row(PARALLEL, 10001, 2, ids(PARALLEL, 'a2p2p2p2p', 'a3q3q3q3q'), 4, 4, null, 300, 'misattributed-to-main'),
+      row(PARALLEL, 10002, 1, ids(PARALLEL, 'a3q3q3q3q'), 2, 2, null, 40, 'misattributed-to-main'),
+    ]);
+  });
+
+  it('the HEAD and resumed sessions are generation head: the verdicts above do not come from the session\'s generation', () => {
+    const { value } = runJson<Row[]>(['sql', 'SELECT session_id, generation FROM sessions ORDER BY session_id', STREAMS]);
+    expect(value.map((r) => r.generation)).toEqual(['old', 'head', 'head', 'old', 'old']);
   });
 });
