@@ -1,6 +1,6 @@
 import type { CommandResult, Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
-import { ExitCode, UsageError } from '../errors.js';
+import { ExitCode, InputError, UsageError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
 
@@ -53,7 +53,7 @@ export async function sql(options: SqlOptions, progress: Progress): Promise<Comm
       await checkQuery(db, options.statement);
       table = await db.all(options.statement);
     } catch (error) {
-      if (error instanceof UsageError) throw error;
+      if (error instanceof UsageError || error instanceof InputError) throw error; // already says what to do
       const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/^Failed to extract statements: /, '');
       throw new UsageError(`the SQL statement failed: ${message} (tables and views are listed in the README, or run: trajaudit sql "SHOW TABLES")`);
     }

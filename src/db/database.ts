@@ -9,6 +9,7 @@ import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
 import { duckdb } from './duckdb-api.js';
+import { structWithRepeatedNames } from './repeated-field-names.js';
 import { uniqueColumnNames } from './unique-column-names.js';
 import { olderSchemaStatements, tableColumns } from './older-schema.js';
 import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
@@ -46,6 +47,12 @@ function toTabular(result: DuckDBResultReader): Tabular {
   const named = result.columnNames();
   const columns = uniqueColumnNames(named);
   const types = result.columnTypes();
+  types.forEach((type, i) => {
+    const struct = structWithRepeatedNames(type);
+    if (struct) {
+      throw new InputError(`result column ${JSON.stringify(named[i])} holds a struct whose fields share a name (${struct}, as row(…) makes): each would overwrite the other in the output; name the fields, e.g. {'a': 1, 'b': 'x'} or struct_pack(a := 1, b := 'x')`);
+    }
+  });
   const rows: Row[] = result.getRows().map((values) => {
     const row: Row = {};
     columns.forEach((name, i) => {

@@ -77,3 +77,23 @@ describe('sql: a result with two columns of one name', () => {
     expect(run.stdout).toBe('[\n  {\n    "__proto__": 1,\n    "constructor": 2\n  }\n]\n');
   });
 });
+
+// @duckdb/node-api hands a struct over as an object keyed by field name: the fields of an unnamed
+// struct (row(1, 'a'): all named "") overwrote each other, and `{"": "a"}` was printed for (1, a).
+describe('sql: a struct whose fields share a name', () => {
+  it('is refused in one line that says how to name the fields, anywhere in a result', () => {
+    const refused = (column: string, type: string) => ({
+      code: 2,
+      stdout: '',
+      stderr: `trajaudit: result column "${column}" holds a struct whose fields share a name (${type}, as row(…) makes): each would overwrite the other in the output; name the fields, e.g. {'a': 1, 'b': 'x'} or struct_pack(a := 1, b := 'x')\n`,
+    });
+    expect(runCli(['sql', "SELECT row(1, 'a') AS r", home, '--format', 'json', '--quiet'])).toEqual(refused('r', 'STRUCT("" INTEGER, "" VARCHAR)'));
+    expect(runCli(['sql', "SELECT 1 AS n, [row(1, 'a')] AS l", home, '--quiet'])).toEqual(refused('l', 'STRUCT("" INTEGER, "" VARCHAR)'));
+    expect(runCli(['sql', "SELECT MAP {'k': {'x': row(1, 2)}} AS m", home, '--format', 'csv', '--quiet'])).toEqual(refused('m', 'STRUCT("" INTEGER, "" INTEGER)'));
+  });
+
+  it('named fields, and one unnamed field, are shown whole', () => {
+    const run = runCli(['sql', "SELECT {'x': 1, 'y': 'b'} AS s, row(5) AS one", home, '--format', 'json', '--quiet']);
+    expect(run).toEqual({ code: 0, stdout: '[\n  {\n    "s": {\n      "x": 1,\n      "y": "b"\n    },\n    "one": {\n      "": 5\n    }\n  }\n]\n', stderr: unread });
+  });
+});
