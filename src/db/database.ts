@@ -219,8 +219,16 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     }
     // Written by another version of trajaudit: read through this version's schema, made on this
     // connection only; the file stays as it is (other readers share it, it may be read-only).
-    const version = await db.all(`SELECT max(value) AS v FROM trajaudit_meta WHERE key = 'schema_version'`).catch(() => null);
-    if (version?.rows[0]?.v === SCHEMA_VERSION) return db;
+    // Only a missing trajaudit_meta means an older version; an error reading it (a corrupt block) is said.
+    let version: unknown = null;
+    try {
+      const meta = await db.all(`SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'trajaudit_meta'`);
+      if (meta.rows[0].n === 1) version = (await db.all(`SELECT max(value) AS v FROM trajaudit_meta WHERE key = 'schema_version'`)).rows[0].v;
+    } catch (error) {
+      db.close();
+      throw describeOpenError(path, error);
+    }
+    if (version === SCHEMA_VERSION) return db;
     try {
       const statements = await olderSchemaStatements(db, path, await currentColumns());
       for (const statement of statements) await db.run(statement);
