@@ -145,9 +145,14 @@ async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: Dis
  * sid-code deletes heartbeat.txt at a clean SessionEnd (formats doc §5): one gone from a session
  * directory that is still there is that signal, not lost history, so its rows go too. Any other
  * file that is gone keeps its rows (sid-code prunes old sessions; the database keeps them).
+ * The directory is still there at its old place, or, in a home that moved (its other files
+ * re-keyed by adoptMoved first), it is the session dir this load names at the same path under
+ * the root, of the same session.
  */
-async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>): Promise<void> {
-  const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !isFile(key) && fs.existsSync(path.dirname(key)));
+async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
+  const listed = new Set(inputs.sessionDirs.map((d) => `${d.sessionId}\0${d.relPath}`));
+  const dirThere = (key: string, file: Stored) => fs.existsSync(path.dirname(key)) || listed.has(`${file.session_id}\0${path.posix.dirname(file.path)}`);
+  const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !isFile(key) && dirThere(key, file));
   if (ended.length === 0) return;
   await db.transaction(async () => {
     for (const [key, file] of ended) {
@@ -271,8 +276,8 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0, gone: [] };
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
-  await dropEndedHeartbeats(db, stored);
   await adoptMoved(db, stored, inputs);
+  await dropEndedHeartbeats(db, stored, inputs);
   // New files the window leaves unread. A --db lists them as skipped, so that the database says
   // it is incomplete (a later query warns) until a load without the window reads them.
   const outside = new Set<string>();
