@@ -16,7 +16,7 @@ import { FILE_ID_PATH_TABLES } from './database-root.js';
 import { firstEventTime } from './first-event-time.js';
 import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
-import { findMoves } from './moved-files.js';
+import { findMoves, renamedSessionDirs } from './moved-files.js';
 import { type FilePlan, planFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
 import { DirectReadRefused } from './load-jsonl-direct.js';
@@ -199,11 +199,20 @@ function movedOrGone(dir: string): boolean {
   }
 }
 
-/** Whether session dirs, skipped files or display paths differ from what the database holds. */
-async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: Map<string, { path: string }>): Promise<boolean> {
+interface DirRow {
+  session_id: string;
+  path: string;
+  key: string | null;
+}
+
+/**
+ * Whether session dirs (`dirs`, as stored), skipped files or display paths differ from what the
+ * database holds; `renamed` are stored session dirs now another name for one this load names.
+ */
+async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: Map<string, { path: string }>, dirs: DirRow[], renamed: string[]): Promise<boolean> {
+  if (renamed.length > 0) return true;
   if (inputs.files.some((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath)) return true;
-  const dirs = await db.all(`SELECT session_id, path, key FROM session_dirs`);
-  const known = new Map(dirs.rows.map((r) => [r.session_id as string, r]));
+  const known = new Map(dirs.map((r) => [r.session_id, r]));
   if (inputs.sessionDirs.some((d) => known.get(d.sessionId)?.path !== d.relPath || known.get(d.sessionId)?.key !== d.absPath)) return true;
   const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => ownSkipped(inputs)(r.key as string));
   const now = [...inputs.skipped].sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
@@ -303,8 +312,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     const seconds = Math.max(0.001, (Date.now() - started) / 1000);
     progress.update(`loading ${done + pending.files}/${inputs.files.length} files, ${mib.toFixed(1)} MiB, ${(mib / seconds).toFixed(0)} MiB/s`);
   };
-  if (await discoveryChanged(db, inputs, stored)) await db.transaction(async () => {
-    const ids = inputs.sessionDirs.map((d) => d.sessionId);
+  const dirs = (await db.all(`SELECT session_id, path, key FROM session_dirs`)).rows as unknown as DirRow[];
+  const renamed = renamedSessionDirs(dirs, inputs.sessionDirs);
+  if (await discoveryChanged(db, inputs, stored, dirs, renamed)) await db.transaction(async () => {
+    const ids = [...inputs.sessionDirs.map((d) => d.sessionId), ...renamed];
     for (let i = 0; i < ids.length; i += 500) {
       await db.runPositional(`DELETE FROM session_dirs WHERE session_id IN (${ids.slice(i, i + 500).map(() => '?').join(', ')})`, ids.slice(i, i + 500));
     }

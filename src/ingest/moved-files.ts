@@ -4,7 +4,7 @@
 // file, to be re-keyed, not loaded a second time.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SourceFile } from '../discover/discover-inputs.js';
+import type { SessionDir, SourceFile } from '../discover/discover-inputs.js';
 import { holdsLoaded } from './plan-file.js';
 import type { Stored } from './stored-files.js';
 
@@ -14,6 +14,15 @@ function realFile(key: string): string | null {
     return fs.statSync(key).isFile() ? fs.realpathSync.native(key) : null;
   } catch {
     return null; // gone, or a directory on its path is now a file (ENOTDIR)
+  }
+}
+
+/** The directory's real path, or null when it is gone. */
+function realDir(dir: string): string | null {
+  try {
+    return fs.realpathSync.native(dir);
+  } catch {
+    return null;
   }
 }
 
@@ -64,4 +73,23 @@ export function findMoves(stored: Map<string, Stored>, files: SourceFile[], root
   }
   for (const [file, keys] of matches) if (keys.length === 1 && matchedBy.get(keys[0])!.length === 1) moves.set(keys[0], file);
   return moves;
+}
+
+/**
+ * The session ids of stored session dirs (`session_dirs` rows) that this load does not name and
+ * whose directory now leads to one it names under another id: a session dir renamed with a link
+ * left at its old name (`mv s1 s1-renamed; ln -s s1-renamed s1`). Discovery skips such a link as
+ * another name for the dir, so the old id is no session of its own any more (its files are
+ * reloaded as the renamed one's). A dir gone from disk keeps its row, as its files keep theirs
+ * (sid-code prunes old sessions). The disk is read only for rows this load does not name.
+ */
+export function renamedSessionDirs(rows: { session_id: string; key: string | null }[], dirs: SessionDir[]): string[] {
+  const named = new Set(dirs.map((d) => d.sessionId));
+  const others = rows.filter((r) => !named.has(r.session_id) && r.key !== null);
+  if (others.length === 0) return [];
+  const real = new Set(dirs.map((d) => realDir(d.absPath)).filter((d) => d !== null));
+  return others.filter((r) => {
+    const now = realDir(r.key!);
+    return now !== null && real.has(now);
+  }).map((r) => r.session_id);
 }

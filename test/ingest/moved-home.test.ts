@@ -13,6 +13,7 @@ interface LoadRow { files: number; loaded: number; appended: number; reloaded: n
 const UNREADABLE = 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n';
 const GROWN = 'trajectories/sessions/20260814-093015-c7a2e5f1/events.jsonl';
 const EDITED = 'trajectories/sessions/20260819-183103-4f7a9c2e/warn.log';
+const SESSIONS = 'trajectories/sessions';
 // S5, killed: the only session with a heartbeat.txt (sid-code deletes it at a clean SessionEnd).
 const HEARTBEAT = 'trajectories/sessions/20260821-101500-b2d84e07/heartbeat.txt';
 
@@ -113,5 +114,37 @@ describe('a home that moved', () => {
     });
     expect(runJson(['sql', 'SELECT count(*) AS n FROM heartbeats', '--db', db]).value).toEqual([{ n: 0 }]);
     expectAsFresh(moved);
+  });
+});
+
+describe('a session dir renamed, a link left at its old name', () => {
+  it('is one session under its new name, as in a fresh load: the old name has no session_dirs or sessions row', () => {
+    load(home);
+    const sessions = path.join(home, SESSIONS);
+    fs.renameSync(path.join(sessions, '3b9f02d6'), path.join(sessions, '3b9f02d6-renamed'));
+    fs.symlinkSync('3b9f02d6-renamed', path.join(sessions, '3b9f02d6'));
+    // Its two files are reloaded as the renamed session's (rows carry their session).
+    expect(load(home)).toEqual({
+      row: { files: 36, loaded: 0, appended: 0, reloaded: 2, unchanged: 34, read_mib: 0.01, files_in_db: 36, malformed_lines: 7 },
+      stderr: UNREADABLE,
+      code: 0,
+    });
+    const ids = `SELECT string_agg(session_id, ' ' ORDER BY session_id) AS ids FROM sessions WHERE session_id LIKE '3b9f02d6%'`;
+    expect(runJson(['sql', ids, '--db', db]).value).toEqual([{ ids: '3b9f02d6-renamed' }]);
+    expectAsFresh(home);
+
+    // Named by its old name, the link stands for the renamed dir: nothing changes.
+    expect(load(path.join(sessions, '3b9f02d6')).row).toMatchObject({ files: 2, unchanged: 2, files_in_db: 36 });
+    expectAsFresh(home);
+  });
+
+  it('named by its old name alone: the old row goes as well', () => {
+    load(home);
+    const sessions = path.join(home, SESSIONS);
+    fs.renameSync(path.join(sessions, '3b9f02d6'), path.join(sessions, '3b9f02d6-renamed'));
+    fs.symlinkSync('3b9f02d6-renamed', path.join(sessions, '3b9f02d6'));
+    expect(load(path.join(sessions, '3b9f02d6')).row).toMatchObject({ files: 2, reloaded: 2, files_in_db: 36 });
+    const ids = `SELECT string_agg(session_id, ' ' ORDER BY session_id) AS ids FROM session_dirs WHERE session_id LIKE '3b9f02d6%'`;
+    expect(runJson(['sql', ids, '--db', db]).value).toEqual([{ ids: '3b9f02d6-renamed' }]);
   });
 });
