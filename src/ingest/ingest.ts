@@ -124,7 +124,7 @@ function isFile(key: string): boolean {
  * and its path, in one transaction, instead of being loaded a second time beside their old rows.
  */
 async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
-  const moves = findMoves(stored, inputs.files, true);
+  const moves = findMoves(stored, inputs.files, inputs.root);
   if (moves.size === 0) return;
   const rows = [...moves].map(([key, file]) => [stored.get(key)!.file_id, file.absPath, file.relPath]);
   await db.transaction(async () => {
@@ -145,13 +145,12 @@ async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: Dis
  * sid-code deletes heartbeat.txt at a clean SessionEnd (formats doc §5): one gone from a session
  * directory that is still there is that signal, not lost history, so its rows go too. Any other
  * file that is gone keeps its rows (sid-code prunes old sessions; the database keeps them).
- * The directory is still there at its old place, or, in a home that moved (its other files
- * re-keyed by adoptMoved first), it is the session dir this load names at the same path under
- * the root, of the same session.
+ * The directory is still there at its old place, or at the same path under the `root` (the
+ * database's, which follows a home that moved; a link left at a renamed session dir's old name
+ * leads to it). Moved files are re-keyed first (adoptMoved), so a heartbeat found is kept.
  */
-async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
-  const listed = new Set(inputs.sessionDirs.map((d) => `${d.sessionId}\0${d.relPath}`));
-  const dirThere = (key: string, file: Stored) => fs.existsSync(path.dirname(key)) || listed.has(`${file.session_id}\0${path.posix.dirname(file.path)}`);
+async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>, root: string): Promise<void> {
+  const dirThere = (key: string, file: Stored) => fs.existsSync(path.dirname(key)) || fs.existsSync(path.dirname(path.join(root, ...file.path.split('/'))));
   const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !isFile(key) && dirThere(key, file));
   if (ended.length === 0) return;
   await db.transaction(async () => {
@@ -286,7 +285,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
   await adoptMoved(db, stored, inputs);
-  await dropEndedHeartbeats(db, stored, inputs);
+  await dropEndedHeartbeats(db, stored, inputs.root);
   // New files the window leaves unread. A --db lists them as skipped, so that the database says
   // it is incomplete (a later query warns) until a load without the window reads them.
   const outside = new Set<string>();

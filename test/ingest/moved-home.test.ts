@@ -147,4 +147,23 @@ describe('a session dir renamed, a link left at its old name', () => {
     const ids = `SELECT string_agg(session_id, ' ' ORDER BY session_id) AS ids FROM session_dirs WHERE session_id LIKE '3b9f02d6%'`;
     expect(runJson(['sql', ids, '--db', db]).value).toEqual([{ ids: '3b9f02d6-renamed' }]);
   });
+
+  it('in a home that moved without a link, its heartbeat.txt deleted meanwhile: as a fresh load of the moved home', () => {
+    load(home);
+    const moved = path.join(work.dir, 'other-disk');
+    fs.renameSync(home, moved);
+    const sessions = path.join(moved, SESSIONS);
+    const killed = path.basename(path.dirname(HEARTBEAT));
+    fs.rmSync(path.join(moved, HEARTBEAT));
+    fs.renameSync(path.join(sessions, killed), path.join(sessions, `${killed}-renamed`));
+    fs.symlinkSync(`${killed}-renamed`, path.join(sessions, killed));
+    // Its files are found through the link at the old name under the root, and read again as the
+    // renamed session's; none is said to be gone.
+    expect(load(moved)).toEqual({
+      row: { files: 35, loaded: 0, appended: 0, reloaded: 3, unchanged: 32, read_mib: 0.01, files_in_db: 35, malformed_lines: 7 },
+      stderr: UNREADABLE,
+      code: 0,
+    });
+    expectAsFresh(moved);
+  });
 });
