@@ -110,6 +110,9 @@ function realOrGone(abs: string): string | null {
   }
 }
 
+/** Real entries before links (a stable sort), so that a link to a directory beside it is seen as the alias it is. */
+const linksLast = (listed: Entry[]) => listed.sort((a, b) => Number(a.link) - Number(b.link));
+
 /** A name trajaudit reads when it is a file. */
 const readsByName = (name: string) => name in SESSION_FILES || name in HOME_FILES || name.endsWith('.output');
 const isSessionDir = (dir: string) => entries(dir).some((e) => e.isFile && e.name in SESSION_FILES);
@@ -230,6 +233,21 @@ class Collector {
     }
   }
 
+  /**
+   * A session dir among a directory's entries (listed real directories first, see linksLast),
+   * unless it is a link to one already taken from that listing (`latest` → a session, or the old
+   * name left at a renamed one): another name for that session, not a session of its own.
+   * `seen` maps the listing's session dirs, by real path, to their names.
+   */
+  sessionDirOnce(abs: string, name: string, seen: Map<string, string>): void {
+    const real = realOrGone(abs);
+    if (real === null) return; // removed since it was listed
+    const first = seen.get(real);
+    if (first !== undefined) return this.skip(abs, `another name for session directory ${first}`);
+    seen.set(real, name);
+    this.sessionDir(abs);
+  }
+
   addSessionDir(dir: string): string {
     const sessionId = path.basename(dir);
     this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.rel(dir) });
@@ -243,18 +261,11 @@ class Collector {
    * with no events.
    */
   sessionsDir(dir: string): void {
-    // Real directories first, so that a link to one of them is seen as the alias it is.
-    const listed = this.list(dir).sort((a, b) => Number(a.link) - Number(b.link));
     const seen = new Map<string, string>();
-    for (const e of listed) {
+    for (const e of linksLast(this.list(dir))) {
       const abs = path.join(dir, e.name);
-      const real = e.isDirectory ? realOrGone(abs) : '';
-      if (real === null) continue; // removed since it was listed
-      if (e.isDirectory && seen.has(real)) this.skip(abs, `another name for session directory ${seen.get(real)}`);
-      else if (e.isDirectory) {
-        seen.set(real, e.name);
-        this.sessionDir(abs);
-      } else this.skip(abs, 'not a session directory');
+      if (e.isDirectory) this.sessionDirOnce(abs, e.name, seen);
+      else this.skip(abs, 'not a session directory');
     }
   }
 
@@ -275,23 +286,25 @@ class Collector {
    */
   home(dir: string): void {
     const own = isSessionDir(dir) ? this.addSessionDir(dir) : null;
-    for (const e of this.list(dir)) {
+    const seen = new Map<string, string>();
+    for (const e of linksLast(this.list(dir))) {
       const abs = path.join(dir, e.name);
       if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null);
       else if (e.isDirectory && e.name === 'trajectories') this.trajectories(abs);
       else if (e.isDirectory && e.name === 'tasks') this.tasksDir(abs);
       else if (own !== null && e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], own);
       else if (e.isFile && e.name.endsWith('.output')) this.file(abs, 'task-output', null);
-      else if (e.isDirectory && isSessionDir(abs)) this.sessionDir(abs);
+      else if (e.isDirectory && isSessionDir(abs)) this.sessionDirOnce(abs, e.name, seen);
       else this.skip(abs, e.isDirectory ? 'directory not read (no session file in it)' : 'not a format trajaudit reads');
     }
   }
 
   trajectories(dir: string): void {
-    for (const e of this.list(dir)) {
+    const seen = new Map<string, string>();
+    for (const e of linksLast(this.list(dir))) {
       const abs = path.join(dir, e.name);
       if (e.isDirectory && e.name === 'sessions') this.sessionsDir(abs);
-      else if (e.isDirectory && isSessionDir(abs)) this.sessionDir(abs);
+      else if (e.isDirectory && isSessionDir(abs)) this.sessionDirOnce(abs, e.name, seen);
       else this.skip(abs, 'not a format trajaudit reads');
     }
   }

@@ -45,7 +45,7 @@ async function rootNow(db: Database, root: string, inputs: DiscoveredInputs): Pr
   if (fs.existsSync(root)) return fs.realpathSync.native(root);
   const stored = await storedFiles(db);
   const places = new Set<string>();
-  for (const [key, file] of findMoves(stored, inputs.files, false)) {
+  for (const [key, file] of findMoves(stored, inputs.files, null)) {
     const was = stored.get(key)!.path;
     const now = posix(path.join(inputs.root, file.relPath));
     if (!now.endsWith(`/${was}`)) return root;

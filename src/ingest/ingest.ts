@@ -16,7 +16,7 @@ import { FILE_ID_PATH_TABLES } from './database-root.js';
 import { firstEventTime } from './first-event-time.js';
 import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
-import { findMoves } from './moved-files.js';
+import { findMoves, renamedSessionDirs } from './moved-files.js';
 import { type FilePlan, planFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
 import { DirectReadRefused } from './load-jsonl-direct.js';
@@ -124,7 +124,7 @@ function isFile(key: string): boolean {
  * and its path, in one transaction, instead of being loaded a second time beside their old rows.
  */
 async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
-  const moves = findMoves(stored, inputs.files, true);
+  const moves = findMoves(stored, inputs.files, inputs.root);
   if (moves.size === 0) return;
   const rows = [...moves].map(([key, file]) => [stored.get(key)!.file_id, file.absPath, file.relPath]);
   await db.transaction(async () => {
@@ -145,9 +145,13 @@ async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: Dis
  * sid-code deletes heartbeat.txt at a clean SessionEnd (formats doc §5): one gone from a session
  * directory that is still there is that signal, not lost history, so its rows go too. Any other
  * file that is gone keeps its rows (sid-code prunes old sessions; the database keeps them).
+ * The directory is still there at its old place, or at the same path under the `root` (the
+ * database's, which follows a home that moved; a link left at a renamed session dir's old name
+ * leads to it). Moved files are re-keyed first (adoptMoved), so a heartbeat found is kept.
  */
-async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>): Promise<void> {
-  const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !isFile(key) && fs.existsSync(path.dirname(key)));
+async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>, root: string): Promise<void> {
+  const dirThere = (key: string, file: Stored) => fs.existsSync(path.dirname(key)) || fs.existsSync(path.dirname(path.join(root, ...file.path.split('/'))));
+  const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !isFile(key) && dirThere(key, file));
   if (ended.length === 0) return;
   await db.transaction(async () => {
     for (const [key, file] of ended) {
@@ -194,11 +198,20 @@ function movedOrGone(dir: string): boolean {
   }
 }
 
-/** Whether session dirs, skipped files or display paths differ from what the database holds. */
-async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: Map<string, { path: string }>): Promise<boolean> {
+interface DirRow {
+  session_id: string;
+  path: string;
+  key: string | null;
+}
+
+/**
+ * Whether session dirs (`dirs`, as stored), skipped files or display paths differ from what the
+ * database holds; `renamed` are stored session dirs now another name for one this load names.
+ */
+async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: Map<string, { path: string }>, dirs: DirRow[], renamed: string[]): Promise<boolean> {
+  if (renamed.length > 0) return true;
   if (inputs.files.some((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath)) return true;
-  const dirs = await db.all(`SELECT session_id, path, key FROM session_dirs`);
-  const known = new Map(dirs.rows.map((r) => [r.session_id as string, r]));
+  const known = new Map(dirs.map((r) => [r.session_id, r]));
   if (inputs.sessionDirs.some((d) => known.get(d.sessionId)?.path !== d.relPath || known.get(d.sessionId)?.key !== d.absPath)) return true;
   const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => ownSkipped(inputs)(r.key as string));
   const now = [...inputs.skipped].sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
@@ -271,8 +284,8 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0, gone: [] };
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
-  await dropEndedHeartbeats(db, stored);
   await adoptMoved(db, stored, inputs);
+  await dropEndedHeartbeats(db, stored, inputs.root);
   // New files the window leaves unread. A --db lists them as skipped, so that the database says
   // it is incomplete (a later query warns) until a load without the window reads them.
   const outside = new Set<string>();
@@ -298,8 +311,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     const seconds = Math.max(0.001, (Date.now() - started) / 1000);
     progress.update(`loading ${done + pending.files}/${inputs.files.length} files, ${mib.toFixed(1)} MiB, ${(mib / seconds).toFixed(0)} MiB/s`);
   };
-  if (await discoveryChanged(db, inputs, stored)) await db.transaction(async () => {
-    const ids = inputs.sessionDirs.map((d) => d.sessionId);
+  const dirs = (await db.all(`SELECT session_id, path, key FROM session_dirs`)).rows as unknown as DirRow[];
+  const renamed = renamedSessionDirs(dirs, inputs.sessionDirs);
+  if (await discoveryChanged(db, inputs, stored, dirs, renamed)) await db.transaction(async () => {
+    const ids = [...inputs.sessionDirs.map((d) => d.sessionId), ...renamed];
     for (let i = 0; i < ids.length; i += 500) {
       await db.runPositional(`DELETE FROM session_dirs WHERE session_id IN (${ids.slice(i, i + 500).map(() => '?').join(', ')})`, ids.slice(i, i + 500));
     }

@@ -90,4 +90,30 @@ describe('symbolic links inside a home', () => {
       fs.rmSync(latest);
     }
   });
+
+  it('a link to a session dir beside it at the top of a case folder or in a trajectories dir is another name for it too, also when a renamed dir left it', () => {
+    // Session dirs beside a ledger (a case folder) and directly in trajectories/.
+    const folder = path.join(work.dir, 'case');
+    fs.mkdirSync(path.join(folder, 'trajectories'), { recursive: true });
+    fs.copyFileSync(path.join(FIXTURES, 'home', 'usage-ledger.jsonl'), path.join(folder, 'usage-ledger.jsonl'));
+    for (const dir of ['s1', 'trajectories/s2']) fs.cpSync(SOURCE, path.join(folder, dir), { recursive: true });
+    const db = path.join(work.dir, 'case.duckdb');
+    runJson(['load', folder, '--db', db]);
+    for (const dir of ['s1', 'trajectories/s2']) {
+      fs.renameSync(path.join(folder, dir), path.join(folder, `${dir}-renamed`));
+      fs.symlinkSync(`${path.basename(dir)}-renamed`, path.join(folder, dir));
+    }
+    const sessions = 'SELECT session_id, path, events FROM sessions ORDER BY 1';
+    const expected = [{ session_id: 's1-renamed', path: 's1-renamed', events: 4 }, { session_id: 's2-renamed', path: 'trajectories/s2-renamed', events: 4 }];
+    expect(runJson(['sql', sessions, folder]).value).toEqual(expected);
+    const skipped = runJson<{ skipped: { path: string; reason: string }[] }>(['sources', folder]).value.skipped;
+    expect(skipped.filter((s) => /another name/.test(s.reason))).toEqual([
+      { path: 's1', reason: 'another name for session directory s1-renamed' },
+      { path: 'trajectories/s2', reason: 'another name for session directory s2-renamed' },
+    ]);
+    // A --db loaded before the renames says the same after a re-load.
+    runJson(['load', folder, '--db', db]);
+    expect(runJson(['sql', sessions, '--db', db]).value).toEqual(expected);
+    expect(runJson(['sources', '--db', db]).value).toEqual(runJson(['sources', folder]).value);
+  });
 });

@@ -13,6 +13,9 @@ interface LoadRow { files: number; loaded: number; appended: number; reloaded: n
 const UNREADABLE = 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n';
 const GROWN = 'trajectories/sessions/20260814-093015-c7a2e5f1/events.jsonl';
 const EDITED = 'trajectories/sessions/20260819-183103-4f7a9c2e/warn.log';
+const SESSIONS = 'trajectories/sessions';
+// S5, killed: the only session with a heartbeat.txt (sid-code deletes it at a clean SessionEnd).
+const HEARTBEAT = 'trajectories/sessions/20260821-101500-b2d84e07/heartbeat.txt';
 
 /** Every table and view, file ids replaced by paths, as one comparable value per table. */
 const CONTENT = ['events', 'error_records', 'warn_lines', 'usage_ledger_rows', 'session_index_rows', 'session_summaries', 'heartbeats', 'task_outputs', 'input_problems']
@@ -35,6 +38,13 @@ const load = (named: string) => {
 const SUMMARY = `SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM skipped_inputs) AS skipped,
   (SELECT string_agg(path, ' ' ORDER BY path) FROM input_files) AS paths`;
 const summary = () => runJson<{ events: number; skipped: number; paths: string }[]>(['sql', SUMMARY, '--db', db]).value[0];
+/** Every table, and what `sources` says, of `db` against a fresh load of `tree` (file ids and keys aside). */
+const expectAsFresh = (tree: string) => {
+  const fresh = path.join(work.dir, 'fresh.duckdb');
+  runJson(['load', tree, '--db', fresh]);
+  expect(runJson(['sql', CONTENT, '--db', db]).value).toEqual(runJson(['sql', CONTENT, '--db', fresh]).value);
+  expect(runJson(['sources', '--db', db]).value).toEqual(runJson(['sources', '--db', fresh]).value);
+};
 
 beforeEach(() => {
   work = tempDir();
@@ -90,5 +100,70 @@ describe('a home that moved', () => {
     const content = runJson<{ t: string; n: number }[]>(['sql', CONTENT, '--db', db]).value;
     expect(content.find((r) => r.t === 'events')!.n).toBe(414);
     expect(content).toEqual(runJson(['sql', CONTENT, '--db', fresh]).value);
+  });
+
+  it('with a heartbeat.txt deleted meanwhile (a clean SessionEnd): its rows go, not kept as a file gone from disk', () => {
+    load(home);
+    const moved = path.join(work.dir, 'other-disk');
+    fs.renameSync(home, moved);
+    fs.rmSync(path.join(moved, HEARTBEAT));
+    expect(load(moved)).toEqual({
+      row: { files: 35, loaded: 0, appended: 0, reloaded: 0, unchanged: 35, read_mib: 0, files_in_db: 35, malformed_lines: 7 },
+      stderr: UNREADABLE,
+      code: 0,
+    });
+    expect(runJson(['sql', 'SELECT count(*) AS n FROM heartbeats', '--db', db]).value).toEqual([{ n: 0 }]);
+    expectAsFresh(moved);
+  });
+});
+
+describe('a session dir renamed, a link left at its old name', () => {
+  it('is one session under its new name, as in a fresh load: the old name has no session_dirs or sessions row', () => {
+    load(home);
+    const sessions = path.join(home, SESSIONS);
+    fs.renameSync(path.join(sessions, '3b9f02d6'), path.join(sessions, '3b9f02d6-renamed'));
+    fs.symlinkSync('3b9f02d6-renamed', path.join(sessions, '3b9f02d6'));
+    // Its two files are reloaded as the renamed session's (rows carry their session).
+    expect(load(home)).toEqual({
+      row: { files: 36, loaded: 0, appended: 0, reloaded: 2, unchanged: 34, read_mib: 0.01, files_in_db: 36, malformed_lines: 7 },
+      stderr: UNREADABLE,
+      code: 0,
+    });
+    const ids = `SELECT string_agg(session_id, ' ' ORDER BY session_id) AS ids FROM sessions WHERE session_id LIKE '3b9f02d6%'`;
+    expect(runJson(['sql', ids, '--db', db]).value).toEqual([{ ids: '3b9f02d6-renamed' }]);
+    expectAsFresh(home);
+
+    // Named by its old name, the link stands for the renamed dir: nothing changes.
+    expect(load(path.join(sessions, '3b9f02d6')).row).toMatchObject({ files: 2, unchanged: 2, files_in_db: 36 });
+    expectAsFresh(home);
+  });
+
+  it('named by its old name alone: the old row goes as well', () => {
+    load(home);
+    const sessions = path.join(home, SESSIONS);
+    fs.renameSync(path.join(sessions, '3b9f02d6'), path.join(sessions, '3b9f02d6-renamed'));
+    fs.symlinkSync('3b9f02d6-renamed', path.join(sessions, '3b9f02d6'));
+    expect(load(path.join(sessions, '3b9f02d6')).row).toMatchObject({ files: 2, reloaded: 2, files_in_db: 36 });
+    const ids = `SELECT string_agg(session_id, ' ' ORDER BY session_id) AS ids FROM session_dirs WHERE session_id LIKE '3b9f02d6%'`;
+    expect(runJson(['sql', ids, '--db', db]).value).toEqual([{ ids: '3b9f02d6-renamed' }]);
+  });
+
+  it('in a home that moved without a link, its heartbeat.txt deleted meanwhile: as a fresh load of the moved home', () => {
+    load(home);
+    const moved = path.join(work.dir, 'other-disk');
+    fs.renameSync(home, moved);
+    const sessions = path.join(moved, SESSIONS);
+    const killed = path.basename(path.dirname(HEARTBEAT));
+    fs.rmSync(path.join(moved, HEARTBEAT));
+    fs.renameSync(path.join(sessions, killed), path.join(sessions, `${killed}-renamed`));
+    fs.symlinkSync(`${killed}-renamed`, path.join(sessions, killed));
+    // Its files are found through the link at the old name under the root, and read again as the
+    // renamed session's; none is said to be gone.
+    expect(load(moved)).toEqual({
+      row: { files: 35, loaded: 0, appended: 0, reloaded: 3, unchanged: 32, read_mib: 0.01, files_in_db: 35, malformed_lines: 7 },
+      stderr: UNREADABLE,
+      code: 0,
+    });
+    expectAsFresh(moved);
   });
 });
