@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/run-cli.js';
+
+// dead-catch on trees written here: how a call's name reaches the tree's async generators (a
+// typed variable, a named function expression) and how it does not (a package's import).
+const tsconfig = JSON.stringify({
+  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [] },
+  include: ['src/**/*.ts'],
+});
+
+let cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups) cleanup();
+  cleanups = [];
+});
+
+function tree(files: Record<string, string>): string {
+  const { dir, cleanup } = tempDir('trajaudit-dead-catch-');
+  cleanups.push(cleanup);
+  for (const [file, text] of Object.entries({ 'tsconfig.json': tsconfig, ...files })) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+/** `file line:column name()` of each dead-catch finding, and the exit code, in both modes. */
+function findings(dir: string, types: boolean): { code: number | null; sites: string[] } {
+  const run = runCli(['check', dir, '--rule', 'dead-catch', '--format', 'json', ...(types ? ['--types'] : [])]);
+  if (!run.stdout.startsWith('{')) throw new Error(`exit ${run.code}: ${run.stderr}`);
+  const json = JSON.parse(run.stdout) as { findings: Array<{ file: string; line: number; column: number; anchor: string }> };
+  return { code: run.code, sites: json.findings.map((f) => `${f.file} ${f.line}:${f.column} ${f.anchor}`) };
+}
+
+describe('dead-catch: the names a generator is called by', () => {
+  it('a typed variable or field and a named function expression are indexed under the name callers use', () => {
+    const dir = tree({
+      'src/pages.ts': [
+        'type PageFn = (n: number) => AsyncGenerator<number>;',
+        "export const pages: PageFn = async function* (n) { if (n < 0) throw new Error('negative'); yield n; };",
+        "export const rows = async function* named(n: number) { if (n < 0) throw new Error('negative'); yield n; };",
+        "export const plain = async function* (n: number) { if (n < 0) throw new Error('negative'); yield n; };",
+        'export class Pager {',
+        '  private readonly field: PageFn = async function* (n) { yield n; };',
+        '  other: number = 3;',
+        '  typed?: (n: number) => AsyncGenerator<number> = async function* (n) { yield n; };',
+        '  run() { try { return this.field(1); } catch { return undefined; } }',
+        '  run2() { try { return this.typed!(1); } catch { return undefined; } }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/use.ts': [
+        "import { pages, rows, plain } from './pages.js';",
+        'export function u1() { try { return pages(-1); } catch { return undefined; } }',
+        'export function u2() { try { return rows(-1); } catch { return undefined; } }',
+        'export function u3() { try { return plain(-1); } catch { return undefined; } }',
+        '',
+      ].join('\n'),
+    });
+    const expected = [
+      'src/pages.ts 9:29 this.field',
+      'src/pages.ts 10:30 this.typed',
+      'src/use.ts 2:37 pages',
+      'src/use.ts 3:37 rows',
+      'src/use.ts 4:37 plain',
+    ];
+    expect(findings(dir, false)).toEqual({ code: 1, sites: expected });
+    expect(findings(dir, true)).toEqual({ code: 1, sites: expected });
+  });
+});
