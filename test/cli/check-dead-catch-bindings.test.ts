@@ -69,4 +69,52 @@ describe('dead-catch: the names a generator is called by', () => {
     expect(findings(dir, false)).toEqual({ code: 1, sites: expected });
     expect(findings(dir, true)).toEqual({ code: 1, sites: expected });
   });
+
+  it("a package's function imported under its own name is not the tree's generator of that name; an alias or workspace package is", () => {
+    const generators = [
+      '// The tree\'s own streaming parser and SSE stream: async generators.',
+      'export async function* parse(lines: AsyncIterable<string>): AsyncGenerator<unknown> { for await (const l of lines) yield JSON.parse(l); }',
+      'export async function* stream(q: string) { yield q; }',
+      '',
+    ].join('\n');
+    const dir = tree({
+      'tsconfig.json': JSON.stringify({ ...JSON.parse(tsconfig), compilerOptions: { ...JSON.parse(tsconfig).compilerOptions, paths: { '#gen': ['./src/gen.ts'], 'app/*': ['./src/*'] } } }),
+      'src/gen.ts': generators,
+      'packages/llm/package.json': JSON.stringify({ name: '@acme/llm', type: 'module' }),
+      'packages/llm/src/index.ts': generators,
+      'src/config.ts': [
+        "import { z, parse } from 'zod';",
+        "import { stream } from 'hono/streaming';",
+        "import * as zod from 'zod';",
+        "import zodDefault = require('zod');",
+        'const schema = z.object({ a: z.number() });',
+        'export function load(raw: unknown) {',
+        '  try { return parse(schema, raw); } catch (e) { throw new Error(`bad config: ${String(e)}`); }',
+        '}',
+        'export function sse(c: any) {',
+        '  try { return stream(c, async () => {}); } catch { return undefined; }',
+        '}',
+        'export function viaNamespace(raw: unknown) {',
+        '  try { return zod.parse(schema, raw); } catch { return undefined; }',
+        '}',
+        'export function viaRequire(raw: unknown) {',
+        '  try { return zodDefault.parse(schema, raw); } catch { return undefined; }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/own.ts': [
+        "import { stream } from 'app/gen';",
+        "import { parse } from '@acme/llm';",
+        "import * as gen from 'app/gen';",
+        'export function a(q: string) { try { return stream(q); } catch { return undefined; } }',
+        'export function b(l: AsyncIterable<string>) { try { return parse(l); } catch { return undefined; } }',
+        'export function c(q: string) { try { return gen.stream(q); } catch { return undefined; } }',
+        '',
+      ].join('\n'),
+    });
+    // zodDefault.parse is a member call: the tree declares no member parse.
+    const expected = ['src/own.ts 4:45 stream', 'src/own.ts 5:60 parse', 'src/own.ts 6:49 gen.stream'];
+    expect(findings(dir, false)).toEqual({ code: 1, sites: expected });
+    expect(findings(dir, true).sites).toEqual(expected);
+  });
 });
