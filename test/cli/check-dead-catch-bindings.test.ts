@@ -117,4 +117,44 @@ describe('dead-catch: the names a generator is called by', () => {
     expect(findings(dir, false)).toEqual({ code: 1, sites: expected });
     expect(findings(dir, true).sites).toEqual(expected);
   });
+
+  it('--types: an implementation in a file outside the partial program keeps an interface method from counting as a generator', () => {
+    const files = {
+      'src/source.ts': 'export interface Source { turns(q: string): AsyncGenerator<string>; }\n',
+      'src/live.ts': "import type { Source } from './source.js';\nexport class Live implements Source { async *turns(q: string) { yield q; } }\n",
+      'src/use.ts': [
+        "import type { Source } from './source.js';",
+        'export function start(s: Source, q: string) {',
+        '  try {',
+        '    return s.turns(q);',
+        '  } catch (e) {',
+        "    console.error('bad prompt', e);",
+        '    return undefined;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    };
+    // Only generators implement Source: the catch is dead, in both modes.
+    const onlyGenerators = tree(files);
+    expect(findings(onlyGenerators, false)).toEqual({ code: 1, sites: ['src/use.ts 4:14 s.turns'] });
+    expect(findings(onlyGenerators, true)).toEqual({ code: 1, sites: ['src/use.ts 4:14 s.turns'] });
+    // Eager validates before any generator exists, in a file no prefiltered root imports.
+    const withEager = tree({
+      ...files,
+      'src/eager.ts': [
+        "import type { Source } from './source.js';",
+        "import { Live } from './live.js';",
+        'export class Eager implements Source {',
+        '  turns(q: string): AsyncGenerator<string> {',
+        "    if (!q) throw new Error('empty prompt');",
+        '    return new Live().turns(q);',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    expect(findings(withEager, false)).toEqual({ code: 0, sites: [] });
+    expect(findings(withEager, true)).toEqual({ code: 0, sites: [] });
+  });
 });
