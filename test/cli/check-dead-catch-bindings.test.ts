@@ -157,4 +157,51 @@ describe('dead-catch: the names a generator is called by', () => {
     expect(findings(withEager, false)).toEqual({ code: 0, sites: [] });
     expect(findings(withEager, true)).toEqual({ code: 0, sites: [] });
   });
+
+  it('a generator stored in a field and reached through a this. method, or iterated through a second name, inside the try is consumed', () => {
+    const dir = tree({
+      'src/gen.ts': "export async function* turns(q: string): AsyncGenerator<string> { if (!q) throw new Error('empty'); yield q; }\n",
+      'src/agent.ts': [
+        "import { turns } from './gen.js';",
+        'declare function drain(state: { current?: AsyncGenerator<string> }): Promise<void>;',
+        'export class Agent {',
+        '  private current?: AsyncGenerator<string>;',
+        '  private log = { info(m: string) { return m; } };',
+        '  async *turns(q: string) { yield q; }',
+        '  async run(q: string) {',
+        '    try {',
+        '      this.current = turns(q);',
+        '      await this.pump(); // iterates this.current inside the try',
+        "    } catch (e) { console.error('turn failed', e); }",
+        '  }',
+        '  async handedOn(q: string, state: { current?: AsyncGenerator<string> }) {',
+        '    try { state.current = turns(q); await drain(state); } catch { return; }',
+        '  }',
+        '  async viaAlias(q: string) {',
+        '    try {',
+        '      const stream = turns(q);',
+        '      const source = stream;',
+        '      let again;',
+        '      again = source;',
+        '      for await (const c of again) console.log(c);',
+        '    } catch (e) { console.error(e); }',
+        '  }',
+        '  async onlyOwnCall(q: string) {',
+        '    try { this.current = this.turns(q); } catch { return; }', // reported: its own call hands it to nobody
+        '  }',
+        '  async otherMember(q: string) {',
+        "    try { this.current = turns(q); this.log.info('started'); } catch { return; }", // reported: this.log is not its holder
+        '  }',
+        '  async aliasNotIterated(q: string) {',
+        '    try { const stream = turns(q); const source = stream; void source; } catch { return; }', // reported: not iterated under either name
+        '  }',
+        '  private async pump() { for await (const c of this.current!) console.log(c); }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const expected = ['src/agent.ts 26:31 this.turns', 'src/agent.ts 29:26 turns', 'src/agent.ts 32:26 turns'];
+    expect(findings(dir, false)).toEqual({ code: 1, sites: expected });
+    expect(findings(dir, true)).toEqual({ code: 1, sites: expected });
+  });
 });
