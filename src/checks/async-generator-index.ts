@@ -10,6 +10,16 @@ const declaration = new RegExp(
   'g',
 );
 const assignedTo = new RegExp(String.raw`(#?[A-Za-z_$][\w$]*)\s*[:=]${gap}$`);
+// A typed variable or field (`const pages: PageFn = async function* …`, `private rows?: Fn = …`):
+// the name heading the declaration, not the type just before the `=`. The type may hold `=>` but
+// no other `=` and no `;`, so an earlier statement cannot run into the match.
+const modifiers = String.raw`(?:(?:export|declare|public|private|protected|static|readonly|override|accessor)\s+)*`;
+const typedDeclaration = new RegExp(
+  String.raw`(?:\b(?:const|let|var)\s+|(?:^|[{;])[ \t]*${modifiers})(#?[A-Za-z_$][\w$]*)\s*[?!]?\s*:(?:[^;=]|=>)*=${gap}$`,
+  'm',
+);
+/** How far back from `async function*` the name it is assigned to is looked for. */
+const lookBehind = 240;
 /** An async generator function expression, named or not (an IIFE's has no name to search for). */
 export const generatorExpression = new RegExp(String.raw`\basync(?![\w$])${gap}function${gap}\*`);
 
@@ -18,8 +28,18 @@ export function scanAsyncGeneratorNames(text: string, into: Set<string>): boolea
   let found = false;
   declaration.lastIndex = 0;
   for (let match = declaration.exec(text); match; match = declaration.exec(text)) {
-    const name = match[1] ?? match[2] ?? assignedTo.exec(text.slice(Math.max(0, match.index - 80), match.index))?.[1];
-    if (name) {
+    // A function expression's own name (`async function* named`) is visible only in its body:
+    // callers use the name it is assigned to, so both are kept.
+    const names: Array<string | undefined> = [match[1] ?? match[2]];
+    if (match[2] === undefined) {
+      const start = Math.max(0, match.index - lookBehind);
+      let before = text.slice(start, match.index);
+      // A window cut mid-line would let `^` match inside a name.
+      if (start > 0) before = before.slice(before.search(/[\n\r]/) + 1);
+      names.push(assignedTo.exec(before)?.[1], typedDeclaration.exec(before)?.[1]);
+    }
+    for (const name of names) {
+      if (!name) continue;
       into.add(name);
       found = true;
     }

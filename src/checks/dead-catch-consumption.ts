@@ -34,7 +34,7 @@ export function escapeOf(call: ts.Expression, tryBlock: ts.Block): TrySite['esca
   // Held in a literal, the generator is reached through the variable's members (`turn.stream`),
   // or through the names a destructuring gives it (`const [a, b] = [gen(), other()]`).
   const held = node !== outerExpression(call);
-  if (variable && variableConsumed(variable, tryBlock, held)) return undefined;
+  if (variable && (variableConsumed(variable, tryBlock, held) || holderUsed(variable, call, tryBlock))) return undefined;
   if (held && ts.isVariableDeclaration(parent) && parent.initializer === node && !ts.isIdentifier(parent.name)) {
     if (boundNames(parent.name).some((name) => variableConsumed(name, tryBlock, true))) return undefined;
   }
@@ -119,18 +119,61 @@ function consumedAt(start: ts.Expression): boolean {
   return false;
 }
 
-function variableConsumed(variable: ts.Expression, tryBlock: ts.Block, orMember = false): boolean {
+function variableConsumed(variable: ts.Expression, tryBlock: ts.Block, orMember = false, seen = new Set<ts.Node>([variable])): boolean {
   let consumed = false;
+  const aliases: ts.Expression[] = [];
   walk(tryBlock, (node) => {
     // Functions defined in the try count too (`new ReadableStream({ pull() { it.next() } })`): a
     // miss when one runs only later costs less than a false finding.
     if (consumed) return false;
+    if (node === variable || !ts.isExpression(node)) return;
     // The constant-time test first: of a member chain's links only the outermost can be consumed,
     // so a chain is compared with the variable once, not once per link.
-    if (node === variable || !ts.isExpression(node) || !consumedAt(outerExpression(node))) return;
+    if (!consumedAt(outerExpression(node))) {
+      const alias = aliasOf(node);
+      if (alias && !seen.has(alias) && sameReference(node, variable)) {
+        seen.add(alias);
+        aliases.push(alias);
+      }
+      return;
+    }
     if (isReference(node) && (sameReference(node, variable) || (orMember && startsWith(node, variable)))) consumed = true;
   });
-  return consumed;
+  // A second name for the generator (`const source = stream; for await (… of source)`) consumes it
+  // too. Each name is followed once (`seen`), so copies back and forth cannot loop.
+  return consumed || aliases.some((alias) => variableConsumed(alias, tryBlock, orMember, seen));
+}
+
+/** The variable or reference that `node` (a plain reference) is copied into: `const b = a`, `b = a`. */
+function aliasOf(node: ts.Expression): ts.Expression | undefined {
+  if (!ts.isIdentifier(node) && !ts.isPropertyAccessExpression(node) && !ts.isElementAccessExpression(node) && node.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  const outer = outerExpression(node);
+  const parent = outer.parent;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === outer && ts.isIdentifier(parent.name)) return parent.name;
+  if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === outer && isReference(parent.left)) return parent.left;
+  return undefined;
+}
+
+/**
+ * A generator stored in a member (`this.current = gen()`) is reached by code that gets the object
+ * holding it: a method called on that object (`await this.pump()`) or a call it is handed to
+ * (`await drain(state)`) inside the try. Whether that code iterates it is not followed; the rule
+ * prefers a miss to a false finding.
+ */
+function holderUsed(variable: ts.Expression, call: ts.Expression, tryBlock: ts.Block): boolean {
+  const holders: ts.Expression[] = [];
+  for (let step = memberStep(variable); step; step = memberStep(step.receiver)) holders.push(step.receiver);
+  if (holders.length === 0) return false;
+  const isHolder = (node: ts.Expression) => holders.some((holder) => sameReference(unwrap(node), holder));
+  let used = false;
+  walk(tryBlock, (node) => {
+    // The generator's own call (`this.current = this.turns(q)`) hands it to nobody.
+    if (used || node === call) return false;
+    if (!ts.isCallExpression(node) && !ts.isNewExpression(node)) return;
+    const step = ts.isCallExpression(node) ? memberStep(unwrap(node.expression)) : undefined;
+    if ((step && isHolder(step.receiver)) || node.arguments?.some(isHolder)) used = true;
+  });
+  return used;
 }
 
 /** Whether a member chain goes through `variable` (`turn.stream` through `turn`). */

@@ -28,8 +28,9 @@ export function resolvesToAsyncGenerators(ctx: CheckContext<unknown>, calleeToke
         bodies.push(declaration);
         continue;
       }
-      // A structural type (or an interface nobody in the program implements): let the name index decide.
-      if (implementations.length === 0) return 'unknown';
+      // A structural type (or an interface nobody in the program implements), or one a file left
+      // out of the partial program may implement: let the name index decide.
+      if (implementations.length === 0 || mentionedOutsideProgram(ctx, declaration)) return 'unknown';
       bodies.push(...implementations);
     } else {
       bodies.push(declaration);
@@ -73,6 +74,37 @@ function implementationsOf(ctx: CheckContext<unknown>, member: ts.Declaration): 
   }
   return found;
 }
+
+/**
+ * Whether a scanned non-test file outside the program (which follows imports only `importDepth`
+ * levels) spells the member's name: a class there may implement it (`class Eager implements
+ * Source`, imported by nobody the program holds). A text test per name, no parse.
+ */
+function mentionedOutsideProgram(ctx: CheckContext<unknown>, member: ts.Declaration): boolean {
+  const memberName = ts.getNameOfDeclaration(member);
+  if (!memberName || !(ts.isIdentifier(memberName) || ts.isPrivateIdentifier(memberName))) return false;
+  const program = ctx.program!;
+  let memo = mentionsByProgram.get(program);
+  if (!memo) {
+    const inProgram = new Set<string>();
+    for (const sourceFile of program.getSourceFiles()) {
+      const info = ctx.fileAt(sourceFile.fileName);
+      if (info) inProgram.add(info.file);
+    }
+    memo = { inProgram, answers: new Map() };
+    mentionsByProgram.set(program, memo);
+  }
+  const name = memberName.text;
+  let answer = memo.answers.get(name);
+  if (answer === undefined) {
+    const mentions = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+    answer = ctx.files.some((file) => !file.isTest && !memo!.inProgram.has(file.file) && mentions.test(file.searchText));
+    memo.answers.set(name, answer);
+  }
+  return answer;
+}
+
+const mentionsByProgram = new WeakMap<ts.Program, { inProgram: Set<string>; answers: Map<string, boolean> }>();
 
 function classesOf(ctx: CheckContext<unknown>): ts.ClassLikeDeclaration[] {
   const program = ctx.program!;

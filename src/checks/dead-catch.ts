@@ -1,9 +1,11 @@
+import path from 'node:path';
 import ts from './typescript.cjs';
 import { generatorExpression, indexDeclarations, indexKey, isAsyncGeneratorFunction, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
 import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
 import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
-import { importedNames } from './imported-names.js';
+import { importedNames, importSources } from './imported-names.js';
+import { OwnModules } from './own-modules.js';
 import { scopeOf } from './scope.js';
 import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
 import type { TrajauditConfig } from '../config/schema.js';
@@ -23,6 +25,8 @@ interface State {
   index: DeclarationIndex;
   indexed: Set<string>;
   pending: Candidate[];
+  /** Set on the first visit, when the root is known. */
+  ownModules?: OwnModules;
 }
 
 export default defineCheck<'dead-catch', State>({
@@ -50,8 +54,19 @@ export default defineCheck<'dead-catch', State>({
     if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index);
     const nameOf = importedNames(unit.sourceFile, { relativeOnly: true });
     const namespaces = namespaceImports(unit.sourceFile);
+    const sourceOf = importSources(unit.sourceFile);
+    state.ownModules ??= new OwnModules(unit.absPath.slice(0, unit.absPath.length - unit.file.length - 1), () =>
+      new Set(ctx.files.map((file) => path.posix.dirname(file.file))),
+    );
+    const ownModules = state.ownModules;
+    // A callee imported from a package (`import { parse } from 'zod'`, `zod.parse()` through
+    // `import * as zod`) is that package's function, whatever the tree declares under its name.
+    const fromPackage = (identifier: ts.Identifier): boolean => {
+      const from = sourceOf(identifier);
+      return from !== undefined && !ownModules.isOwn(from, unit.absPath);
+    };
     walk(unit.sourceFile, (node) => {
-      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, nameOf, namespaces, ctx, state);
+      if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, nameOf, namespaces, fromPackage, ctx, state);
     });
   },
   finish(ctx, state) {
@@ -70,6 +85,7 @@ function inspectCall(
   sourceFile: ts.SourceFile,
   nameOf: (identifier: ts.Identifier) => string,
   namespaces: Set<string>,
+  fromPackage: (identifier: ts.Identifier) => boolean,
   ctx: CheckContext<Options>,
   state: State,
 ): void {
@@ -83,6 +99,8 @@ function inspectCall(
   if (!tryStatement) return;
   const escape = escapeOf(call, tryStatement.tryBlock);
   if (!escape) return;
+  const importedAs = ts.isIdentifier(callee) ? callee : member && ts.isIdentifier(member.receiver) && namespaces.has(member.receiver.text) ? member.receiver : undefined;
+  if (!iife && importedAs && fromPackage(importedAs)) return;
   const token = iife ? call : (member?.token ?? callee);
   const catchLine = positionOf(tryStatement.catchClause!, sourceFile).line;
   const shown = iife ? 'the async generator expression' : `${ts.isIdentifier(callee) ? callee.text : name}()`;

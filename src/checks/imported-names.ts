@@ -28,6 +28,36 @@ export function importedNames(sourceFile: ts.SourceFile, { relativeOnly = false 
   };
 }
 
+/**
+ * The module an identifier is imported from (`import { f }`, `import f`, `import * as f`,
+ * `import f = require(…)`), where it refers to that import binding and no enclosing declaration
+ * hides it; undefined for any other identifier.
+ */
+export function importSources(sourceFile: ts.SourceFile): (identifier: ts.Identifier) => string | undefined {
+  const sources = new Map<string, string>();
+  for (const statement of sourceFile.statements) {
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.importClause) {
+      const { name, namedBindings } = statement.importClause;
+      const from = statement.moduleSpecifier.text;
+      if (name) sources.set(name.text, from);
+      if (namedBindings && ts.isNamespaceImport(namedBindings)) sources.set(namedBindings.name.text, from);
+      else if (namedBindings) for (const specifier of namedBindings.elements) sources.set(specifier.name.text, from);
+    } else if (
+      ts.isImportEqualsDeclaration(statement) &&
+      ts.isExternalModuleReference(statement.moduleReference) &&
+      ts.isStringLiteral(statement.moduleReference.expression)
+    ) {
+      sources.set(statement.name.text, statement.moduleReference.expression.text);
+    }
+  }
+  if (sources.size === 0) return () => undefined;
+  const hoisted = new Map<ts.Node, Set<string>>();
+  return (identifier) => {
+    const from = sources.get(identifier.text);
+    return from !== undefined && !isShadowed(identifier, hoisted) ? from : undefined;
+  };
+}
+
 /** Whether a scope between the identifier and the module declares its name. */
 function isShadowed(identifier: ts.Identifier, hoisted: Map<ts.Node, Set<string>>): boolean {
   const name = identifier.text;
