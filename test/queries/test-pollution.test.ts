@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../helpers/run-cli.js';
+import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
 import { HOME, HOME_WARNING, queryRows, tasksDir } from './query-cli.js';
 
 const SOURCE = path.join(FIXTURES, 'queries-test-pollution', 'tasks');
@@ -84,6 +84,31 @@ describe('query test-pollution', () => {
       none('real'),
     ]);
     expect(queryRows('test-pollution', [dir, '--since', '2027-01-01']).rows).toEqual([none('test', null), none('empty', null), none('real', null)]);
+  });
+
+  it('a clean tasks dir (no .output left) is a census of 0 files, exit 0, named or inside a home', () => {
+    const temp = tempDir('trajaudit-tasks-');
+    cleanups.push(temp.cleanup);
+    const tasks = path.join(temp.dir, 'home', 'tasks');
+    fs.mkdirSync(tasks, { recursive: true });
+    const zero = [none('test', null), none('empty', null), none('real', null)];
+    expect(queryRows('test-pollution', [tasks]).rows).toEqual(zero);
+    expect(queryRows('test-pollution', [path.join(temp.dir, 'home')]).rows).toEqual(zero);
+    // A stray file that is not a task output changes nothing: still a tasks dir, still 0 files.
+    fs.writeFileSync(path.join(tasks, 'notes.txt'), 'mine\n');
+    expect(queryRows('test-pollution', [tasks]).rows).toEqual(zero);
+  });
+
+  it('an empty directory that is not a tasks dir is still an input error', () => {
+    const temp = tempDir('trajaudit-tasks-');
+    cleanups.push(temp.cleanup);
+    const elsewhere = path.join(temp.dir, 'outputs');
+    fs.mkdirSync(elsewhere);
+    expect(runCli(['query', 'test-pollution', elsewhere])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `trajaudit: ${elsewhere} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`,
+    });
   });
 
   it('tasks.testPatterns in trajaudit.config.json adds patterns; --param test_pattern replaces them', () => {
