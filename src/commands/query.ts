@@ -21,6 +21,8 @@ export interface QueryOptions {
   session?: string;
   config?: string;
   format: TabularFormat;
+  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  width?: number;
 }
 
 export async function query(options: QueryOptions, progress: Progress): Promise<CommandResult> {
@@ -51,7 +53,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
       params, since, until, session, fromConfig: configParams(config),
     });
     const table = await runQuery(db, canned, bound);
-    return { output: renderTabular(table, options.format), exitCode: ExitCode.ok, warnings };
+    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };
   } finally {
     db.close();
   }
