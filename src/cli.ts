@@ -32,6 +32,16 @@ function stderrProgress(quiet: boolean): Progress {
   };
 }
 
+/**
+ * The width tables wrap their cells to: $COLUMNS when set (on a pipe too, to wrap a file or a
+ * pager's text), else the terminal's; none on a pipe, where every row stays one line, as in psql.
+ */
+function outputWidth(): number | undefined {
+  const columns = Number(process.env.COLUMNS);
+  if (Number.isInteger(columns) && columns > 0) return columns;
+  return process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined;
+}
+
 async function run(action: () => Promise<CommandResult>): Promise<void> {
   try {
     const result = await action();
@@ -104,7 +114,7 @@ program
   .option('--strict', 'exit 1 when any malformed line is found')
   .option('--quiet', 'no progress line on stderr')
   .action((paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/load.js')).load({ paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
+    run(() => removingTempDirs(async () => (await import('./commands/load.js')).load({ paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read')
@@ -112,7 +122,7 @@ dataCommand('sources', 'the input ledger: every file read, its lines, and every 
   .option('--strict', 'exit 1 when any malformed line is found')
   .addOption(new Option('--section <name>', 'print one part of the ledger only (csv prints files unless this names another)').choices(['files', 'problems', 'skipped', 'totals']))
   .action((paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/sources.js')).sources({ paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
+    run(() => removingTempDirs(async () => (await import('./commands/sources.js')).sources({ paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('sql', 'run ad-hoc SQL over the normalized tables', [
@@ -120,14 +130,14 @@ dataCommand('sql', 'run ad-hoc SQL over the normalized tables', [
 ])
   .addOption(formatOption(tabular, 'table'))
   .action((statement: string, paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
+    run(() => removingTempDirs(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 program
   .command('queries')
   .description('list the canned queries with their descriptions and parameters')
   .addOption(formatOption(tabular, 'table'))
-  .action((opts) => run(async () => (await import('./commands/queries.js')).queries(opts)));
+  .action((opts) => run(async () => (await import('./commands/queries.js')).queries({ ...opts, width: outputWidth() })));
 
 dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>', 'query name']])
   .option('--param <key=value>', 'bind a query parameter (repeatable)', collect, [])
@@ -137,7 +147,7 @@ dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>
   .option('--config <file>', 'trajaudit.config.json to use')
   .addOption(formatOption(tabular, 'table'))
   .action((name: string, paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/query.js')).query({ name, paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
+    run(() => removingTempDirs(async () => (await import('./commands/query.js')).query({ name, paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl merged in time order", [
@@ -149,7 +159,7 @@ dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl m
   .option('--event <name>', 'keep only this event or log category (repeatable)', collect, [])
   .addOption(formatOption(['table', 'json', 'md'], 'table'))
   .action((session: string, paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
+    run(() => removingTempDirs(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('report', 'the weekly reliability report, with the previous window beside it')

@@ -9,6 +9,8 @@ export interface LoadOptions {
   paths: string[];
   db: string;
   format: TabularFormat;
+  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  width?: number;
   strict?: boolean;
 }
 
@@ -26,7 +28,7 @@ export async function load(options: LoadOptions, progress: Progress): Promise<Co
       files_in_db: totals.files_in_db,
       malformed_lines: totals.malformed_lines,
     };
-    const output = renderTabular({ columns: Object.keys(row), rows: [row] }, options.format);
+    const output = renderTabular({ columns: Object.keys(row), rows: [row] }, options.format, { width: options.width });
     const failed = options.strict && (totals.malformed_lines as number) > 0;
     return { output, exitCode: failed ? ExitCode.findings : ExitCode.ok, warnings };
   } finally {

@@ -1,8 +1,10 @@
 import type { CommandResult, Progress } from '../command-result.js';
-import { loadConfig } from '../config/load-config.js';
+import type { Database } from '../db/database.js';
+import { configFile, loadConfig } from '../config/load-config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { bindParams } from '../queries/bind-params.js';
+import { checkPatterns, queryPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
 import { resolveSession } from '../queries/resolve-session.js';
 import { findQuery, runQuery } from '../queries/run-query.js';
@@ -19,11 +21,14 @@ export interface QueryOptions {
   session?: string;
   config?: string;
   format: TabularFormat;
+  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  width?: number;
 }
 
 export async function query(options: QueryOptions, progress: Progress): Promise<CommandResult> {
   const canned = findQuery(options.name);
-  const config = await loadConfig({ root: process.cwd(), configPath: options.config });
+  const where = { root: process.cwd(), configPath: options.config };
+  const config = await loadConfig(where);
   // --param since=/until=/session= are the options of those names, read the same way.
   let params = options.param;
   const take = (name: string, option: string | undefined) => {
@@ -38,16 +43,17 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
   const window = { since: range.since?.date, until: range.until?.date };
   const since = range.since?.iso;
   const until = range.until?.iso;
-  // Validate every parameter before reading any input.
-  bindParams(canned, { params, since, until, session: sessionText });
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window }, progress);
+  // Validate every parameter before reading any input; RE2 patterns once DuckDB is open.
+  const patterns = queryPatterns(bindParams(canned, { params, since, until, session: sessionText }), params, config, configFile(where));
+  const beforeIngest = (db: Database) => checkPatterns(db, patterns);
+  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   try {
     const session = sessionText !== undefined ? await resolveSession(db, sessionText) : undefined;
     const bound = bindParams(canned, {
       params, since, until, session, fromConfig: configParams(config),
     });
     const table = await runQuery(db, canned, bound);
-    return { output: renderTabular(table, options.format), exitCode: ExitCode.ok, warnings };
+    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };
   } finally {
     db.close();
   }

@@ -9,6 +9,8 @@ export interface SourcesOptions {
   paths: string[];
   db?: string;
   format: TabularFormat;
+  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  width?: number;
   strict?: boolean;
   /** Only this part of the ledger (csv shows one table: files unless this names another). */
   section?: SourcesSection;
@@ -51,9 +53,9 @@ function collapseTaskOutputs(files: Tabular): Tabular {
  * JSON: `{ files, problems, skipped, totals }`; csv: the files table; table/md: every section.
  * One section: that table alone; in JSON the same value as under its key (totals: one object).
  */
-function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: SourcesSection): string {
+function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: SourcesSection, width?: number): string {
   if (section === 'totals' && format === 'json') return `${jsonText(ledger.totals.rows[0], 2)}\n`;
-  if (section) return renderTabular(section === 'files' && format !== 'json' && format !== 'csv' ? collapseTaskOutputs(ledger.files) : ledger[section], format);
+  if (section) return renderTabular(section === 'files' && format !== 'json' && format !== 'csv' ? collapseTaskOutputs(ledger.files) : ledger[section], format, { width });
   if (format === 'json') {
     const rows = (t: Tabular) => t.rows;
     return `${jsonText({ files: rows(ledger.files), problems: rows(ledger.problems), skipped: rows(ledger.skipped), totals: ledger.totals.rows[0] }, 2)}\n`;
@@ -61,7 +63,7 @@ function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: So
   if (format === 'csv') return renderTabular(ledger.files, 'csv');
   const heading = (title: string) => (format === 'md' ? `## ${title}\n\n` : `${title}\n`);
   const sections: [string, Tabular][] = [['Files', collapseTaskOutputs(ledger.files)], ['Unreadable lines', ledger.problems], ['Skipped', ledger.skipped], ['Totals', ledger.totals]];
-  return sections.map(([title, table]) => `${heading(title)}${renderTabular(table, format)}`).join('\n');
+  return sections.map(([title, table]) => `${heading(title)}${renderTabular(table, format, { width })}`).join('\n');
 }
 
 export async function sources(options: SourcesOptions, progress: Progress): Promise<CommandResult> {
@@ -77,7 +79,7 @@ export async function sources(options: SourcesOptions, progress: Progress): Prom
     };
     const malformed = ledger.totals.rows[0].malformed as number;
     return {
-      output: renderLedger(ledger, options.format, options.section),
+      output: renderLedger(ledger, options.format, options.section, options.width),
       exitCode: options.strict && malformed > 0 ? ExitCode.findings : ExitCode.ok,
       warnings: options.strict ? warnings : [],
     };

@@ -9,6 +9,8 @@ export interface SqlOptions {
   paths: string[];
   db?: string;
   format: TabularFormat;
+  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  width?: number;
 }
 
 const TRIVIA = String.raw`(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
@@ -58,7 +60,7 @@ export async function sql(options: SqlOptions, progress: Progress): Promise<Comm
       throw new UsageError(`the SQL statement failed: ${message} (tables and views are listed in the README, or run: trajaudit sql "SHOW TABLES")`);
     }
     const renamed = (table.renamed ?? []).map(({ from, to }) => `a second column named ${from} is shown as ${to}; name the columns with AS to choose`);
-    return { output: renderTabular(table, options.format), exitCode: ExitCode.ok, warnings: [...(warnings ?? []), ...renamed] };
+    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings: [...(warnings ?? []), ...renamed] };
   } finally {
     db.close();
   }

@@ -17,6 +17,8 @@ export interface TimelineOptions {
   window: string;
   event: string[];
   format: 'table' | 'json' | 'md';
+  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  width?: number;
 }
 
 export async function timeline(options: TimelineOptions, progress: Progress): Promise<CommandResult> {
@@ -30,7 +32,7 @@ export async function timeline(options: TimelineOptions, progress: Progress): Pr
     if (options.agent !== undefined) rows = agentRows(rows, options.agent, sessionId);
     if (centre !== undefined) rows = aroundRows(rows, centre, windowMs);
     if (options.event.length > 0) rows = eventRows(rows, options.event);
-    return { output: renderTabular(toTabular(rows, options.format), options.format), exitCode: ExitCode.ok, warnings };
+    return { output: renderTabular(toTabular(rows, options.format), options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };
   } finally {
     db.close();
   }

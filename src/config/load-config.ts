@@ -14,9 +14,14 @@ export interface LoadConfigOptions {
   configPath?: string;
 }
 
+/** The config file these options name (whether or not it exists), for messages about its values. */
+export function configFile(options: LoadConfigOptions): string {
+  return options.configPath ? path.resolve(options.configPath) : path.resolve(options.root, defaultConfigName);
+}
+
 /** read → parse (zod strict) → defaults. A missing default file means defaults; a missing --config is an error. */
 export async function loadConfig(options: LoadConfigOptions): Promise<TrajauditConfig> {
-  const file = options.configPath ? path.resolve(options.configPath) : path.resolve(options.root, defaultConfigName);
+  const file = configFile(options);
   const text = await readText(file, Boolean(options.configPath));
   if (text === undefined) return structuredClone(DEFAULT_CONFIG);
   const { configSchema } = await import('./schema.js');

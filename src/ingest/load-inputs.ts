@@ -16,6 +16,8 @@ export interface LoadInputsOptions {
   window?: TimeWindow;
   /** `load` always ingests (the default home when no path is named), even with --db. */
   alwaysIngest?: boolean;
+  /** Run on the open database before any input is read: checks of values only DuckDB can judge. */
+  beforeIngest?: (db: Database) => Promise<void>;
 }
 
 export interface LoadedInputs {
@@ -38,6 +40,7 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
   const inputs = useDbAsIs ? null : discoverInputs(namedPaths(options));
   const db = await openDatabase(options.db, { readOnly: useDbAsIs });
   try {
+    await options.beforeIngest?.(db);
     const summary = inputs ? await ingest(db, await rootInputs(db, inputs), options.window ?? {}, progress) : null;
     const bad = (await db.all(`SELECT count(*) AS lines, count(DISTINCT file_id) AS files FROM input_problems`)).rows[0];
     const warnings = (bad.lines as number) > 0

@@ -17,6 +17,8 @@ export interface DirReport {
   dir: string;
   /** The dir did not exist before the command and does after. */
   created: boolean;
+  /** The command left a file (or a FIFO, a socket) at the watched path where the dir is watched: a leak. */
+  notDirectory: { kind: 'file' | 'other'; bytes: number } | null;
   leaked: boolean;
   before: Counts;
   after: Counts;
@@ -46,6 +48,7 @@ export function diffSnapshots(dir: string, before: Snapshot, after: Snapshot, is
   const report: DirReport = {
     dir,
     created: !before.exists && after.exists,
+    notDirectory: after.notDirectory ? { kind: after.notDirectory.kind === 'file' ? 'file' : 'other', bytes: after.notDirectory.size } : null,
     leaked: false,
     before: counts(before),
     after: counts(after),
@@ -67,7 +70,7 @@ export function diffSnapshots(dir: string, before: Snapshot, after: Snapshot, is
   report.allowed.sort((a, b) => compare(a.path, b.path));
   // Creating the watched dir leaves a directory behind even when nothing is put in it.
   const createdEmpty = report.created && addedKeys.length === 0;
-  report.leaked = report.added.length > 0 || report.changed.length > 0 || createdEmpty;
+  report.leaked = report.added.length > 0 || report.changed.length > 0 || createdEmpty || report.notDirectory !== null;
   return report;
 }
 

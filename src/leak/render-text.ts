@@ -9,7 +9,8 @@ export function renderLeakText(report: LeakReport): string {
 }
 
 function dirLines(dir: DirReport): string[] {
-  const lines = [`${dir.dir}: before ${counts(dir.before)}; after ${counts(dir.after)}`];
+  const after = dir.notDirectory ? `${what(dir.notDirectory)}, not a directory` : counts(dir.after);
+  const lines = [`${dir.dir}: before ${counts(dir.before)}; after ${after}`];
   for (const item of dir.added) lines.push(`  added    ${item.path} (${bytes(item.bytes)})`);
   for (const item of dir.changed) lines.push(`  changed  ${item.path} (${item.bytesBefore} → ${bytes(item.bytesAfter)})`);
   for (const item of dir.removed) lines.push(`  removed  ${item.path} (${bytes(item.bytes)})`);
@@ -17,7 +18,13 @@ function dirLines(dir: DirReport): string[] {
   if (dir.created && dir.leaked && dir.added.length === 0 && dir.changed.length === 0) {
     lines.push('  created  (the watched dir itself, left behind empty)');
   }
+  if (dir.notDirectory && dir.before.exists) lines.push(`  replaced (the watched dir itself, by ${what(dir.notDirectory)})`);
+  else if (dir.notDirectory) lines.push(`  created  (${what(dir.notDirectory)} at the watched path itself, where a directory belongs)`);
   return lines;
+}
+
+function what(left: NonNullable<DirReport['notDirectory']>): string {
+  return left.kind === 'file' ? `a file of ${bytes(left.bytes)}` : 'a FIFO, socket or device';
 }
 
 function verdict(report: LeakReport): string {

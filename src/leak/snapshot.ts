@@ -19,6 +19,8 @@ export interface Snapshot {
   entries: Map<string, Entry>;
   /** Subdirectories that could not be listed (reported as warnings, never skipped silently). */
   unreadable: string[];
+  /** What the command left at the watched path instead of a directory (a snapshot after it only). */
+  notDirectory?: Entry;
 }
 
 /**
@@ -28,12 +30,20 @@ export interface Snapshot {
  */
 const HASH_LIMIT = 64 * 1024;
 
-/** `label` is the --watch value as given, for messages. */
-export async function takeSnapshot(dir: string, label: string): Promise<Snapshot> {
+/**
+ * `label` is the --watch value as given, for messages. Before the command a watched path that is
+ * not a directory is the user's mistake; after it, the command put it there: a leak to report,
+ * never a reason to lose the report and the command's exit code.
+ */
+export async function takeSnapshot(dir: string, label: string, when: 'before' | 'after' = 'before'): Promise<Snapshot> {
   const snapshot: Snapshot = { exists: false, entries: new Map(), unreadable: [] };
   // The watched dir itself may be a link to a directory (entries inside it are not followed).
   const root = await lstatOrNull(dir, stat);
   if (!root) return snapshot;
+  if (!root.isDirectory() && when === 'after') {
+    snapshot.notDirectory = { kind: root.isFile() ? 'file' : 'other', size: root.size, mtimeMs: root.mtimeMs };
+    return snapshot;
+  }
   if (!root.isDirectory()) throw new InputError(`--watch ${label}: not a directory; pass the directory to watch`);
   snapshot.exists = true;
   await walk(dir, '', snapshot);

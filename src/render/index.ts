@@ -2,7 +2,7 @@ import renderCsv from './csv.js';
 import renderJson from './json.js';
 import renderMarkdown from './markdown.js';
 import renderTable from './table.js';
-import type { Renderer, Tabular } from './types.js';
+import type { Renderer, RenderOptions, Tabular } from './types.js';
 
 export const tabularRenderers = {
   table: renderTable,
@@ -14,6 +14,7 @@ export const tabularRenderers = {
 export type TabularFormat = keyof typeof tabularRenderers;
 export const tabularFormats = Object.keys(tabularRenderers) as TabularFormat[];
 
-export function renderTabular(table: Tabular, format: TabularFormat): string {
-  return tabularRenderers[format](table);
+/** Only the table format wraps to `options.width`; json, csv and md are for machines and files. */
+export function renderTabular(table: Tabular, format: TabularFormat, options: RenderOptions = {}): string {
+  return tabularRenderers[format](table, options);
 }

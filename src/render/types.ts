@@ -39,4 +39,9 @@ export interface Tabular {
   renamed?: { from: string; to: string }[];
 }
 
-export type Renderer = (table: Tabular) => string;
+/** How human output is laid out: `width` is what a table wraps its cells to (none: no wrapping). */
+export interface RenderOptions {
+  width?: number;
+}
+
+export type Renderer = (table: Tabular, options?: RenderOptions) => string;

@@ -143,6 +143,7 @@ describe('trajaudit leak-check', () => {
         {
           dir: 'home',
           created: false,
+          notDirectory: null,
           leaked: true,
           before: { exists: true, files: 2, bytes: 11 },
           after: { exists: true, files: 3, bytes: 16 },
@@ -164,6 +165,51 @@ describe('trajaudit leak-check', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe("trajaudit: cannot run 'no-such-command-xyz': command not found; check the name and PATH\n");
+  });
+
+  it('a file the command leaves where a watched dir is missing is a leak; its own failure code passes through', () => {
+    const r = leakCheck(['--watch', 'home', '--watch', 'later'], 'require("fs").writeFileSync("later", "x\\n"); process.exit(5)');
+    expect(r).toEqual({
+      code: 5,
+      stderr: '',
+      stdout:
+        'home: before 2 files, 11 bytes; after 2 files, 11 bytes\n' +
+        'later: before missing; after a file of 2 bytes, not a directory\n' +
+        '  created  (a file of 2 bytes at the watched path itself, where a directory belongs)\n' +
+        `leak-check: command failed: ${process.execPath} -e 'require("fs").writeFileSync("later", "x\\n"); process.exit(5)' exited 5; ` +
+        'leaked: 0 added, 0 changed outside --allow in 1 of 2 watched dirs\n',
+    });
+  });
+
+  it('a watched dir the command replaces with a file is a leak (exit 1), its old files removed, in JSON too', () => {
+    const script = 'const fs = require("fs"); fs.rmSync("home/tasks", { recursive: true }); fs.writeFileSync("home/tasks", "x\\n")';
+    const text = leakCheck(['--watch', 'home/tasks'], script);
+    expect(text).toEqual({
+      code: 1,
+      stderr: '',
+      stdout:
+        'home/tasks: before 1 files, 8 bytes; after a file of 2 bytes, not a directory\n' +
+        '  removed  a.output (8 bytes)\n' +
+        '  replaced (the watched dir itself, by a file of 2 bytes)\n' +
+        'leak-check: leaked: 0 added, 0 changed outside --allow in 1 of 1 watched dirs (1 removed)\n',
+    });
+    rmSync(path.join(watched, 'tasks'));
+    mkdirSync(path.join(watched, 'tasks'));
+    writeFileSync(path.join(watched, 'tasks', 'a.output'), 'keep me\n');
+    const json = leakCheck(['--watch', 'home/tasks', '--format', 'json'], script);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).watched).toEqual([{
+      dir: 'home/tasks',
+      created: false,
+      notDirectory: { kind: 'file', bytes: 2 },
+      leaked: true,
+      before: { exists: true, files: 1, bytes: 8 },
+      after: { exists: false, files: 0, bytes: 0 },
+      added: [],
+      changed: [],
+      removed: [{ path: 'a.output', bytes: 8 }],
+      allowed: [],
+    }]);
   });
 
   it('exits 2 when a watched path is a file', () => {

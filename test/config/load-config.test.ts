@@ -36,11 +36,11 @@ describe('loadConfig', () => {
     expect(config.rules['direct-provider-call'].methods).toEqual(['sendMessageStream']);
   });
 
-  it('rejects an invalid task regex with its key path', async () => {
-    const file = write('regex.json', { tasks: { testPatterns: ['ok', '(unclosed'] } });
-    await expect(loadConfig({ root: dir, configPath: file })).rejects.toThrow(
-      `${file}: invalid value at "tasks.testPatterns[1]": not a valid regular expression`,
-    );
+  it('takes task patterns as text: RE2 judges them where they run (`check` never loads DuckDB)', async () => {
+    const file = write('regex.json', { tasks: { testPatterns: ['(?i)^ok$', '(unclosed'] } });
+    expect((await loadConfig({ root: dir, configPath: file })).tasks.testPatterns).toEqual(['(?i)^ok$', '(unclosed']);
+    const number = write('regex-number.json', { tasks: { testPatterns: [1] } });
+    await expect(loadConfig({ root: dir, configPath: number })).rejects.toThrow(`${number}: invalid value at "tasks.testPatterns[0]"`);
   });
 
   it('rejects unknown top-level keys and bad JSON', async () => {

@@ -14,11 +14,12 @@ export interface CliRun {
   code: number | null;
 }
 
-/** Spawns the built binary as a user would (NO_COLOR, TZ=UTC, no TTY), from `cwd` (default: repo). */
+/** Spawns the built binary as a user would (NO_COLOR, TZ=UTC, no TTY, no COLUMNS), from `cwd` (default: repo). */
 export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; nodeArgs?: string[] } = {}): CliRun {
   const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
     cwd: options.cwd ?? REPO,
-    env: { ...process.env, NO_COLOR: '1', TZ: 'UTC', ...options.env },
+    // No COLUMNS from the shell running the tests: tables stay unwrapped unless a test sets it.
+    env: { ...process.env, NO_COLOR: '1', TZ: 'UTC', COLUMNS: '', ...options.env },
     input: options.input ?? '',
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

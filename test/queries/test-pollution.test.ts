@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXTURES } from '../helpers/run-cli.js';
+import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
 import { HOME, HOME_WARNING, queryRows, tasksDir } from './query-cli.js';
 
 const SOURCE = path.join(FIXTURES, 'queries-test-pollution', 'tasks');
@@ -84,6 +84,54 @@ describe('query test-pollution', () => {
       none('real'),
     ]);
     expect(queryRows('test-pollution', [dir, '--since', '2027-01-01']).rows).toEqual([none('test', null), none('empty', null), none('real', null)]);
+  });
+
+  it('a clean tasks dir (no .output left) is a census of 0 files, exit 0, named or inside a home', () => {
+    const temp = tempDir('trajaudit-tasks-');
+    cleanups.push(temp.cleanup);
+    const tasks = path.join(temp.dir, 'home', 'tasks');
+    fs.mkdirSync(tasks, { recursive: true });
+    const zero = [none('test', null), none('empty', null), none('real', null)];
+    expect(queryRows('test-pollution', [tasks]).rows).toEqual(zero);
+    expect(queryRows('test-pollution', [path.join(temp.dir, 'home')]).rows).toEqual(zero);
+    // A stray file that is not a task output changes nothing: still a tasks dir, still 0 files.
+    fs.writeFileSync(path.join(tasks, 'notes.txt'), 'mine\n');
+    expect(queryRows('test-pollution', [tasks]).rows).toEqual(zero);
+  });
+
+  it('an empty directory that is not a tasks dir is still an input error', () => {
+    const temp = tempDir('trajaudit-tasks-');
+    cleanups.push(temp.cleanup);
+    const elsewhere = path.join(temp.dir, 'outputs');
+    fs.mkdirSync(elsewhere);
+    expect(runCli(['query', 'test-pollution', elsewhere])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `trajaudit: ${elsewhere} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`,
+    });
+  });
+
+  it('patterns are RE2, as DuckDB runs them: (?i) works in the config; what RE2 refuses exits 2 naming the file and key', () => {
+    const dir = home(pick('s7s7s7s7s.output'));
+    const config = path.join(dir, 'trajaudit.config.json');
+    fs.writeFileSync(config, JSON.stringify({ tasks: { testPatterns: ['(?i)^ok\\n$'] } }));
+    expect(queryRows('test-pollution', [dir], { cwd: dir }).rows).toEqual([row('test', 1, 3, 1, '2026-08-10T00:00:00.000Z', '2026-08-10T00:00:00.000Z'), none('empty'), none('real')]);
+    const hint = 'test patterns run in DuckDB as RE2, which has no backreferences such as \\1 and no lookahead or lookbehind, and takes flags as (?i); rewrite it in RE2 syntax';
+    // JavaScript takes both; RE2 refuses a backreference, and the second pattern alone (joined
+    // into one alternation it would pass as `(?:ok)|(?:a)|(b)`).
+    fs.writeFileSync(config, JSON.stringify({ tasks: { testPatterns: ['^(o)\\1k$'] } }));
+    const message = `trajaudit: ${config}: invalid value at "tasks.testPatterns[0]": not a valid RE2 regular expression (invalid escape sequence: \\1); ${hint}\n`;
+    expect(runCli(['query', 'test-pollution', dir], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: message });
+    expect(runCli(['report', dir], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: message });
+    fs.writeFileSync(config, JSON.stringify({ tasks: { testPatterns: ['ok', 'a)|(b'] } }));
+    expect(runCli(['query', 'test-pollution', dir], { cwd: dir })).toEqual({
+      code: 2, stdout: '', stderr: `trajaudit: ${config}: invalid value at "tasks.testPatterns[1]": not a valid RE2 regular expression (unexpected ): a)|(b); ${hint}\n`,
+    });
+    // A --param replaces the config's patterns: they are not judged then, the --param is.
+    expect(queryRows('test-pollution', [dir, '--param', 'test_pattern=(?i)^OK\\n$'], { cwd: dir }).rows[0]).toMatchObject({ category: 'test', files: 1 });
+    expect(runCli(['query', 'test-pollution', dir, '--param', 'test_pattern=(?<=a)b'], { cwd: dir })).toEqual({
+      code: 2, stdout: '', stderr: `trajaudit: --param test_pattern=(?<=a)b: not a valid RE2 regular expression (invalid perl operator: (?<); ${hint}\n`,
+    });
   });
 
   it('tasks.testPatterns in trajaudit.config.json adds patterns; --param test_pattern replaces them', () => {
