@@ -34,6 +34,14 @@ describe('pairs that straddle a window edge', () => {
     expect(runJson(['query', 'ghost-streams', tree.home]).value).toEqual([ghosts(3, 2, 2, 1)]);
   });
 
+  it('discarded-output: a StreamRestart counts in its retry\'s window, so no phantom unreported chars', () => {
+    expect(runJson(['query', 'discarded-output', tree.home, ...WEEK_A]).value).toEqual([{
+      session_id: ID, retries: 1, retry_discarded_chars: 500, retry_discarded_thinking_chars: 0, restarts: 1,
+      restart_discarded_chars: 500, restart_discarded_thinking_chars: 0, unreported_chars: 0,
+    }]);
+    expect(runJson(['query', 'discarded-output', tree.home, ...WEEK_B]).value).toEqual([]);
+  });
+
   it('report: the ghost-streams section of either week has no negative count', () => {
     const run = runCli(['report', tree.home, ...WEEK_B]);
     expect(run.code, run.stderr).toBe(0);
