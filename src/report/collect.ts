@@ -81,14 +81,20 @@ async function section(db: Database, spec: SectionSpec, options: CollectOptions)
   return { id: spec.id, title: spec.title, query: spec.query, about: spec.about, table: shaped.table, notes: shaped.notes, charts };
 }
 
+function undatedTitle(count: number, shown: number): string {
+  const which = shown < count ? `the first ${shown} of ${count}` : `${count}`;
+  return `Rows with no readable time (${which}): in no window, so left out of every figure below`;
+}
+
 export async function collectReport(db: Database, options: CollectOptions): Promise<ReportData> {
   const inputs = await coverage(db, options.windows);
   const sections: ReportSection[] = [{
     id: 'input-coverage', title: 'Input coverage', query: null,
-    about: 'What the figures stand on: rows read in each window, every line that could not be read (file:line), and the errors the agent recorded.',
+    about: 'What the figures stand on: rows read in each window, every line that could not be read and every row with no readable time (file:line), and the errors the agent recorded.',
     table: inputs.table, notes: [], charts: [],
     extra: [
       ...(inputs.problems.rows.length ? [{ title: 'Unreadable lines', table: inputs.problems }] : []),
+      ...(inputs.undated.count ? [{ title: undatedTitle(inputs.undated.count, inputs.undated.first.rows.length), table: inputs.undated.first }] : []),
       ...(inputs.errors.rows.length ? [{ title: 'errors.jsonl records (first 20)', table: inputs.errors }] : []),
     ],
   }];

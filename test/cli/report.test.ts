@@ -58,6 +58,7 @@ describe('trajaudit report (Markdown on stdout)', () => {
       ['errors.jsonl records', '1', '3', '-2'],
       ['warn.log records', '30', '0', '+30'],
       ['unreadable lines (files in the window)', '4', '3', '+1'],
+      ['rows with no readable time, in no window (files in the window)', '0', '0', '0'],
     ]);
     for (const where of ['20260819-183103-4f7a9c2e/events.jsonl:54', '20260821-101500-b2d84e07/events.jsonl:18', '20260821-101500-b2d84e07/events.jsonl:36', '20260821-101500-b2d84e07/warn.log:1']) {
       expect(run.stdout).toContain(`| trajectories/sessions/${where} |`);
