@@ -147,6 +147,18 @@ describe('trajaudit report --out', () => {
     expect([out, ...svgs].map((f) => fs.readFileSync(f, 'utf8'))).toEqual(bytes);
   });
 
+  it('Markdown: an --out name with spaces, parentheses or % still gives CommonMark image links to the SVGs it wrote', () => {
+    const out = path.join(dir, 'weekly (final) 50%.md');
+    const run = runCli(['report', HOME, ...WEEK_B, '--out', out]);
+    expect(run.code).toBe(0);
+    const links = fs.readFileSync(out, 'utf8').match(/^!\[.*$/gm);
+    // A bare destination ends at the space: `](weekly (final) 50%-….svg)` is plain text, not an image.
+    expect(links).toEqual(['retries-per-day', 'subagent-outcomes', 'pollution-share'].map((id) => expect.stringContaining(`](<weekly (final) 50%25-${id}.svg>)`)));
+    for (const id of ['retries-per-day', 'subagent-outcomes', 'pollution-share']) {
+      expect(fs.existsSync(path.join(dir, decodeURIComponent(`weekly (final) 50%25-${id}.svg`)))).toBe(true);
+    }
+  });
+
   it('HTML: one self-contained file: inline SVG and CSS, no script, no external URL, trajectory text escaped', () => {
     const out = path.join(dir, 'weekly.html');
     const run = runCli(['report', path.join(FIXTURES, 'home'), ...WEEK_A, '--format', 'html', '--out', out]);
