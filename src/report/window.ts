@@ -20,15 +20,36 @@ export function reportWindows(sinceText: string, untilText: string | undefined, 
   return { current: { since, until }, previous: { since: new Date(since.getTime() - length), until: since } };
 }
 
-/** Consecutive buckets covering the window: days, or whole multiples of a day for long windows (≤ 31 bars). */
-export function buckets(window: Window): Window[] {
+/** How many days one bar of a window's chart covers: 1, or a whole multiple of a day for long windows (≤ 31 bars). */
+export function bucketDays(window: Window): number {
   const length = window.until.getTime() - window.since.getTime();
-  const size = Math.max(1, Math.ceil(length / DAY_MS / 31)) * DAY_MS;
+  return Math.max(1, Math.ceil(length / DAY_MS / 31));
+}
+
+/** Consecutive buckets of bucketDays() days covering the window; the last one may be shorter. */
+export function buckets(window: Window): Window[] {
+  const size = bucketDays(window) * DAY_MS;
   const out: Window[] = [];
   for (let t = window.since.getTime(); t < window.until.getTime(); t += size) {
     out.push({ since: new Date(t), until: new Date(Math.min(t + size, window.until.getTime())) });
   }
   return out;
+}
+
+/**
+ * A bar's label: its day when it covers one day at most; else the days it covers, both ends
+ * included (`2026-07-01–02`, `2026-07-31–08-01`), or its two ends when they are not midnight, so
+ * that a bar summing several days never reads as one day's count.
+ */
+export function bucketLabel(bucket: Window): string {
+  const first = shortTime(bucket.since);
+  if (bucket.until.getTime() - bucket.since.getTime() <= DAY_MS) return first;
+  const midnights = first.length === 10 && shortTime(bucket.until).length === 10;
+  if (!midnights) return `${first}–${shortTime(bucket.until)}`;
+  const last = shortTime(new Date(bucket.until.getTime() - DAY_MS));
+  // Drop the year, and the month, that the last day shares with the first.
+  const shared = last.slice(0, 4) !== first.slice(0, 4) ? 0 : last.slice(0, 7) !== first.slice(0, 7) ? 5 : 8;
+  return `${first}–${last.slice(shared)}`;
 }
 
 /** `2026-08-17` for midnight, else `2026-08-17 10:00` (UTC). */
