@@ -175,7 +175,11 @@ describe('trajaudit report --out', () => {
 describe('trajaudit report errors', () => {
   it.each([
     [['--since', '2026-08-24', '--until', '2026-08-17'], 'trajaudit: --since 2026-08-24T00:00:00.000Z is not before --until 2026-08-17T00:00:00.000Z; the window would be empty\n'],
-    [['--since', '2026-08-17T00:00:00.0001Z', '--until', '2026-08-24'], 'trajaudit: report --since 2026-08-17T00:00:00.000100Z: report windows are whole milliseconds; drop the digits after the third\n'],
+    [['--since', '2026-08-17T00:00:00.0001Z', '--until', '2026-08-24'], 'trajaudit: report --since "2026-08-17T00:00:00.0001Z" (2026-08-17T00:00:00.000100Z): report windows are whole milliseconds; drop the digits after the third\n'],
+    // The digits of a relative --since come from --until: name --until, as the user typed it.
+    [['--since', '7d', '--until', '2026-08-24T00:00:00.0001Z'], 'trajaudit: report --until "2026-08-24T00:00:00.0001Z" (2026-08-24T00:00:00.000100Z): report windows are whole milliseconds; drop the digits after the third\n'],
+    // 0001-01-01 is a time; the previous window, a year and more before it, is not.
+    [['--since', '0001-01-01', '--until', '2026-08-24'], 'trajaudit: report --since "0001-01-01": the previous window (as long as this one, right before it) would start before the year 0000; use a later --since or a shorter window\n'],
     [['--since', 'yesterday'], 'trajaudit: --since "yesterday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n'],
     [[...WEEK_B, '--out', 'no/such/dir/r.md'], 'trajaudit: --out no/such/dir/r.md: directory no/such/dir does not exist; create it or pass another path\n'],
   ])('%j exits 2 with one line', (args, stderr) => {

@@ -25,6 +25,12 @@ describe('reportWindows', () => {
     expect(() => reportWindows('2026-08-24', '2026-08-17')).toThrow('--since 2026-08-24T00:00:00.000Z is not before --until 2026-08-17T00:00:00.000Z');
     expect(() => reportWindows('last week', undefined)).toThrow(/--since "last week" is not a time/);
   });
+
+  it('names the option the user typed: --until for digits a relative --since took from it, --since for a previous window before year 0', () => {
+    expect(() => reportWindows('7d', '2026-08-24T00:00:00.0001Z')).toThrow(/^report --until "2026-08-24T00:00:00.0001Z" \(2026-08-24T00:00:00.000100Z\): report windows are whole milliseconds/);
+    expect(() => reportWindows('0001-01-01', '2026-08-24')).toThrow(/^report --since "0001-01-01": the previous window .* would start before the year 0000/);
+    expect(iso(reportWindows('0000-01-02', '0000-01-03').previous.since)).toBe('0000-01-01T00:00:00.000Z');
+  });
 });
 
 describe('buckets', () => {
