@@ -1,5 +1,6 @@
 // Input coverage: what the figures below stand on. The only section without a canned query: it
-// reads the input ledger (input_files, input_problems) that every command shares.
+// reads the input ledger (input_files, input_problems) that every command shares, and counts the
+// rows no window can hold (no readable time), which every other section leaves out.
 import type { Database } from '../db/database.js';
 import { UNDATED_ROWS_SQL, undatedRows } from '../queries/undated-rows.js';
 import type { Row, Tabular } from '../render/types.js';
