@@ -8,17 +8,31 @@
 --   key: OLD sessions, §14); restarts (StreamRestart rows, zero-loss restarts included);
 --   restart_discarded_chars, restart_discarded_thinking_chars (sums, 0 without restarts);
 --   unreported_chars (retry_discarded_chars − restart_discarded_chars). A count that is not an
---   integer (4.7, "4", true) counts as missing, as in the views (README "Tables"). since/until
---   filter both kinds of rows.
+--   integer (4.7, "4", true) counts as missing, as in the views (README "Tables"). since/until place
+--   a restart by the time of its retry, so that a pair crossing a window edge counts whole on one
+--   side: a StreamRestart is paired with the `retry` row right before it in the session (by time,
+--   then line) and counts in that retry's window; one with no retry before it (or only another
+--   StreamRestart) counts at its own time. Pairing is done over all rows, before the window. Rows
+--   with no readable time fall in no window.
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
-WITH picked AS (
-  SELECT session_id, event, type, data FROM events
+-- Pair first, window second: filtering each row by its own time put a retry in one window and its
+-- StreamRestart (ms later) in the next, which showed phantom unreported chars.
+WITH scoped AS (
+  SELECT session_id, event, type, data, ts, line FROM events
   WHERE ((event = 'RetryTelemetry' AND type = 'retry') OR event = 'StreamRestart')
-    AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
-    AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR session_id = $session)),
+placed AS (
+  SELECT session_id, event, type, data,
+    CASE WHEN event = 'StreamRestart' AND ts IS NOT NULL
+      AND lag(event) OVER chain = 'RetryTelemetry' THEN lag(ts) OVER chain ELSE ts END AS placed_ts
+  FROM scoped
+  WINDOW chain AS (PARTITION BY session_id ORDER BY ts, line)),
+picked AS (
+  SELECT session_id, event, type, data FROM placed
+  WHERE ($since IS NULL OR placed_ts >= CAST($since AS TIMESTAMPTZ))
+    AND ($until IS NULL OR placed_ts < CAST($until AS TIMESTAMPTZ))),
 per_session AS (
   SELECT session_id,
     count(*) FILTER (WHERE event = 'RetryTelemetry') AS retries,

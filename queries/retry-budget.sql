@@ -1,18 +1,23 @@
 -- name: retry-budget
 -- description: Did an agent stop retrying because time ran out or because retries did (formats doc
---   §3.4, §15 item 3)? One row per (session, agent) with any RetryTelemetry `retry` or
---   `retry_budget_exhausted` row; the main loop is the row with agent_id NULL. retry_budget_exhausted
---   is written when the wall-clock deadline cannot fit the next backoff plus 5 s. Columns: session_id;
---   agent_id (SubagentStart form when known, else the raw agentId); retries (`retry` rows);
---   backoff_ms (sum of their delayMs, up to the budget row if there is one); exhausted_ts, attempt,
---   delay_ms, remaining_ms (the last retry_budget_exhausted row: attempt it stopped at, the backoff it
---   wanted, the time it had left); needed_ms (delay_ms + 5000); deadline_ms (time from SubagentStart
---   to the budget row plus remaining_ms: the wall-clock budget remainingMs counts down; the Start is
---   the last one before the budget row, when the id was started more than once); backoff_share
---   (backoff_ms / deadline_ms); stop_status (SubagentStop status, NULL for the main loop or a
---   subagent that never stopped); stopped_by: `time` when a budget row exists, `attempts` when the
---   subagent stopped with status error without one (cap reached or error not retryable), else NULL
---   (it recovered or is still running). since/until filter the RetryTelemetry rows.
+--   §3.4, §15 item 3)? One row per run of an agent with any RetryTelemetry `retry` or
+--   `retry_budget_exhausted` row: a subagent id can be started again after it stopped, and each run
+--   (a SubagentStart with the Stop it pairs with, view `subagent_runs`) has its own retries, budget
+--   and outcome, so every figure of a row covers that run only. A row belongs to the run of the last
+--   Start of its agent before it (by time, then line); the main loop, and a subagent's rows with no
+--   Start before them, are one run with start_ts NULL. retry_budget_exhausted is written when the
+--   wall-clock deadline cannot fit the next backoff plus 5 s. Columns: session_id; agent_id
+--   (SubagentStart form when known, else the raw agentId; NULL for the main loop); start_ts (the
+--   run's SubagentStart); retries (`retry` rows of the run); backoff_ms (sum of their delayMs, up to
+--   the budget row if there is one); exhausted_ts, attempt, delay_ms, remaining_ms (the run's last
+--   retry_budget_exhausted row: attempt it stopped at, the backoff it wanted, the time it had left);
+--   needed_ms (delay_ms + 5000); deadline_ms (time from the run's Start to the budget row plus
+--   remaining_ms: the wall-clock budget remainingMs counts down); backoff_share (backoff_ms /
+--   deadline_ms); stop_status (the status of the Stop that ends the run; NULL for the main loop or a
+--   run that never stopped; for rows with no Start, the id's last Stop); stopped_by: `time` when a
+--   budget row exists, `attempts` when the run stopped with status error without one (cap reached or
+--   error not retryable), else NULL (it recovered or is still running). since/until filter the
+--   RetryTelemetry rows; runs are found over all rows.
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
@@ -22,35 +27,39 @@ WITH rows AS (
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR session_id = $session)),
+-- Each row's run: the last Start of its task id before it. Summing over every run of a restarted id
+-- set the backoff of several runs against the deadline of one (backoff_share above 1).
+in_run AS (
+  SELECT r.*, u.start_ts, u.start_line, u.status AS run_status
+  FROM rows r LEFT JOIN subagent_runs u ON u.session_id = r.session_id AND u.task_id = r.task_id
+    AND (u.start_ts < r.ts OR (u.start_ts = r.ts AND u.start_line < r.line))
+  QUALIFY row_number() OVER (PARTITION BY r.file_id, r.line ORDER BY u.start_ts DESC NULLS LAST, u.start_line DESC NULLS LAST) = 1),
 budget AS (
-  SELECT session_id, agent_id, task_id, ts AS exhausted_ts, line, attempt, delay_ms, remaining_ms FROM rows
+  SELECT session_id, agent_id, start_ts, start_line, ts AS exhausted_ts, attempt, delay_ms, remaining_ms FROM in_run
   WHERE type = 'retry_budget_exhausted'
-  QUALIFY row_number() OVER (PARTITION BY session_id, agent_id ORDER BY ts DESC, line DESC) = 1),
-agents AS (
-  SELECT r.session_id, r.agent_id, any_value(r.task_id) AS task_id,
+  QUALIFY row_number() OVER (PARTITION BY session_id, agent_id, start_ts, start_line ORDER BY ts DESC, line DESC) = 1),
+runs AS (
+  SELECT r.session_id, r.agent_id, any_value(r.task_id) AS task_id, r.start_ts, r.start_line, any_value(r.run_status) AS run_status,
     count(*) FILTER (WHERE r.type = 'retry') AS retries,
     coalesce(sum(r.delay_ms) FILTER (WHERE r.type = 'retry' AND (b.exhausted_ts IS NULL OR r.ts <= b.exhausted_ts)), 0) AS backoff_ms
-  FROM rows r LEFT JOIN budget b ON b.session_id = r.session_id AND b.agent_id IS NOT DISTINCT FROM r.agent_id
-  GROUP BY r.session_id, r.agent_id),
--- The Start of the run the budget ran out in: the last one before the budget row (a subagent id
--- can be started again after it stopped).
-budget_start AS (
-  SELECT b.session_id, b.agent_id, max(r.start_ts) AS start_ts
-  FROM budget b JOIN subagent_runs r ON r.session_id = b.session_id AND r.task_id = b.task_id
-    AND (r.start_ts < b.exhausted_ts OR (r.start_ts = b.exhausted_ts AND r.start_line < b.line))
-  GROUP BY b.session_id, b.agent_id),
+  FROM in_run r LEFT JOIN budget b ON b.session_id = r.session_id AND b.agent_id IS NOT DISTINCT FROM r.agent_id
+    AND b.start_ts IS NOT DISTINCT FROM r.start_ts AND b.start_line IS NOT DISTINCT FROM r.start_line
+  GROUP BY r.session_id, r.agent_id, r.start_ts, r.start_line),
 lifecycle AS (
   SELECT session_id, task_id, min(agent_id) FILTER (WHERE kind = 'start') AS start_agent_id,
     arg_max(status, ts) FILTER (WHERE kind = 'stop') AS stop_status
-  FROM subagent_lifecycle WHERE task_id IS NOT NULL GROUP BY session_id, task_id)
-SELECT a.session_id, coalesce(l.start_agent_id, a.agent_id) AS agent_id, a.retries, a.backoff_ms,
-  b.exhausted_ts, b.attempt, b.delay_ms, b.remaining_ms, b.delay_ms + 5000 AS needed_ms,
-  date_diff('millisecond', bs.start_ts, b.exhausted_ts) + b.remaining_ms AS deadline_ms,
-  round(a.backoff_ms / (date_diff('millisecond', bs.start_ts, b.exhausted_ts) + b.remaining_ms), 3) AS backoff_share,
-  l.stop_status,
-  CASE WHEN b.exhausted_ts IS NOT NULL THEN 'time' WHEN l.stop_status = 'error' THEN 'attempts' END AS stopped_by
-FROM agents a
-LEFT JOIN budget b ON b.session_id = a.session_id AND b.agent_id IS NOT DISTINCT FROM a.agent_id
-LEFT JOIN budget_start bs ON bs.session_id = a.session_id AND bs.agent_id IS NOT DISTINCT FROM a.agent_id
-LEFT JOIN lifecycle l ON l.session_id = a.session_id AND l.task_id = a.task_id
-ORDER BY (b.exhausted_ts IS NULL), a.session_id, agent_id NULLS FIRST;
+  FROM subagent_lifecycle WHERE task_id IS NOT NULL GROUP BY session_id, task_id),
+joined AS (
+  SELECT a.session_id, coalesce(l.start_agent_id, a.agent_id) AS agent_id, a.start_ts, a.start_line, a.retries, a.backoff_ms,
+    b.exhausted_ts, b.attempt, b.delay_ms, b.remaining_ms, b.delay_ms + 5000 AS needed_ms,
+    date_diff('millisecond', a.start_ts, b.exhausted_ts) + b.remaining_ms AS deadline_ms,
+    CASE WHEN a.start_ts IS NULL THEN l.stop_status ELSE a.run_status END AS stop_status
+  FROM runs a
+  LEFT JOIN budget b ON b.session_id = a.session_id AND b.agent_id IS NOT DISTINCT FROM a.agent_id
+    AND b.start_ts IS NOT DISTINCT FROM a.start_ts AND b.start_line IS NOT DISTINCT FROM a.start_line
+  LEFT JOIN lifecycle l ON l.session_id = a.session_id AND l.task_id = a.task_id)
+SELECT session_id, agent_id, start_ts, retries, backoff_ms, exhausted_ts, attempt, delay_ms, remaining_ms, needed_ms,
+  deadline_ms, round(backoff_ms / deadline_ms, 3) AS backoff_share, stop_status,
+  CASE WHEN exhausted_ts IS NOT NULL THEN 'time' WHEN stop_status = 'error' THEN 'attempts' END AS stopped_by
+FROM joined
+ORDER BY (exhausted_ts IS NULL), session_id, agent_id NULLS FIRST, start_ts NULLS FIRST, start_line NULLS FIRST;

@@ -155,7 +155,7 @@ dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl m
 ])
   .option('--agent <id>', 'one subagent (any of its id forms) plus the untagged stream rows at its indices')
   .option('--around <time>', 'centre on this time (ISO)')
-  .option('--window <duration>', 'half-width of the --around window', '30s')
+  .option('--window <duration>', 'half-width of the --around window (default: 30s)')
   .option('--event <name>', 'keep only this event or log category (repeatable)', collect, [])
   .addOption(formatOption(['table', 'json', 'md'], 'table'))
   .action((session: string, paths: string[], opts) =>

@@ -8,6 +8,7 @@ import { checkPatterns, queryPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
 import { resolveSession } from '../queries/resolve-session.js';
 import { findQuery, runQuery } from '../queries/run-query.js';
+import { undatedRows } from '../queries/undated-rows.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
 import { parseTimeRange } from '../time/parse-time.js';
 
@@ -53,6 +54,10 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
       params, since, until, session, fromConfig: configParams(config),
     });
     const table = await runQuery(db, canned, bound);
+    if (since !== undefined || until !== undefined) {
+      const undated = await undatedRows(db, { session, limit: 3 });
+      if (undated.count > 0) warnings.push(undatedWarning(undated.count, undated.first.rows.map((r) => String(r.where))));
+    }
     return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };
   } finally {
     db.close();
@@ -68,4 +73,11 @@ function fromParam(params: string[], name: string, option: string | undefined): 
   // A quoted VARCHAR value, as --param takes them ('it''s'), is its text.
   const value = option ?? (text !== undefined && /^'.*'$/s.test(text) ? text.slice(1, -1).replace(/''/g, "'") : text);
   return { value, label: option === undefined && given.length ? `--param ${given[0]}` : `--${name}`, rest: params.filter((p) => !given.includes(p)) };
+}
+
+/** A window cannot hold a row with no time: say so, or a windowed answer silently misses it. */
+function undatedWarning(count: number, first: string[]): string {
+  const rows = count === 1 ? '1 row has' : `${count} rows have`;
+  const where = `${first.join(', ')}${count > first.length ? `, … (${count - first.length} more)` : ''}`;
+  return `${rows} no readable time (timestamp missing or not an ISO-8601 time), so --since/--until leave ${count === 1 ? 'it' : 'them'} out: ${where}; the report lists them under Input coverage`;
 }

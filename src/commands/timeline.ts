@@ -1,10 +1,10 @@
 import type { CommandResult, Progress } from '../command-result.js';
-import { ExitCode } from '../errors.js';
+import { ExitCode, UsageError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { resolveSession } from '../queries/resolve-session.js';
 import { renderTabular } from '../render/index.js';
 import { parseDuration, parseInstant } from '../time/parse-time.js';
-import { agentRows, aroundRows, eventRows } from '../timeline/filter-rows.js';
+import { agentRows, aroundRows, checkEventNames, eventRows } from '../timeline/filter-rows.js';
 import { mergedRows } from '../timeline/timeline-rows.js';
 import { toTabular } from '../timeline/to-tabular.js';
 
@@ -14,7 +14,8 @@ export interface TimelineOptions {
   db?: string;
   agent?: string;
   around?: string;
-  window: string;
+  /** Half-width of the --around window; 30s when not given. */
+  window?: string;
   event: string[];
   format: 'table' | 'json' | 'md';
   /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
@@ -24,11 +25,16 @@ export interface TimelineOptions {
 export async function timeline(options: TimelineOptions, progress: Progress): Promise<CommandResult> {
   // Validate the options before reading any input.
   const centre = options.around !== undefined ? parseInstant(options.around, '--around') : undefined;
-  const windowMs = parseDuration(options.window, '--window');
+  // --window is the half-width around --around: alone it would be ignored without a word.
+  if (options.window !== undefined && centre === undefined) {
+    throw new UsageError(`--window ${options.window} needs --around T: it is the half-width of the window around that time`);
+  }
+  const windowMs = parseDuration(options.window ?? '30s', '--window');
   const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
   try {
     const sessionId = await resolveSession(db, options.session);
     let rows = await mergedRows(db, sessionId);
+    checkEventNames(rows, options.event, sessionId);
     if (options.agent !== undefined) rows = agentRows(rows, options.agent, sessionId);
     if (centre !== undefined) rows = aroundRows(rows, centre, windowMs);
     if (options.event.length > 0) rows = eventRows(rows, options.event);

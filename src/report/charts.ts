@@ -15,15 +15,20 @@ export interface DayCount {
   events: number;
 }
 
-/** Stacked bars: RetryTelemetry events per day, one colour per type. `days` fixes the x domain so empty days show. */
-export function retriesPerDaySpec(days: string[], counts: DayCount[]): ChartSpec {
+/**
+ * Stacked bars: RetryTelemetry events per bucket of `bucketDays` days (1 but for long windows), one
+ * colour per type. `days` (the bucket labels) fixes the x domain so empty buckets show.
+ */
+export function retriesPerDaySpec(days: string[], counts: DayCount[], bucketDays = 1): ChartSpec {
   return {
     ...base,
     height: 220,
     data: { values: counts },
     mark: { type: 'bar' },
     encoding: {
-      x: { field: 'day', type: 'ordinal', title: 'day (UTC)', scale: { domain: days }, axis: { labelAngle: 0 } },
+      x: { field: 'day', type: 'ordinal', title: bucketDays === 1 ? 'day (UTC)' : `${bucketDays} days (UTC), first–last`, scale: { domain: days },
+        // More than ~10 bars leave each label less room than its text: slant them rather than overprint.
+        axis: { labelAngle: days.length > 10 ? -45 : 0 } },
       y: { field: 'events', type: 'quantitative', aggregate: 'sum', title: 'events', axis: { tickMinStep: 1 } },
       color: { field: 'type', type: 'nominal', title: 'type', scale: { scheme: 'tableau10' } },
       order: { field: 'type' },
@@ -70,6 +75,11 @@ export function pollutionShareSpec(rows: Row[]): ChartSpec {
       order: { field: 'category' },
     },
   };
+}
+
+/** The chart's title: per day, or per N days when each bar sums several. */
+export function retriesPerDayTitle(bucketDays: number): string {
+  return `Retry events per ${bucketDays === 1 ? 'day' : `${bucketDays} days`} by type`;
 }
 
 export function hasData(spec: ChartSpec): boolean {

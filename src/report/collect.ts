@@ -6,13 +6,13 @@ import { bindParams } from '../queries/bind-params.js';
 import type { CannedQuery } from '../queries/load-queries.js';
 import { findQuery, runQuery } from '../queries/run-query.js';
 import type { Tabular } from '../render/types.js';
-import { type DayCount, hasData, pollutionShareSpec, retriesPerDaySpec, subagentOutcomesSpec, type ChartSpec } from './charts.js';
+import { type DayCount, hasData, pollutionShareSpec, retriesPerDaySpec, retriesPerDayTitle, subagentOutcomesSpec, type ChartSpec } from './charts.js';
 import { coverage } from './coverage.js';
 import { renderSvg } from './render-svg.js';
 import { type SectionSpec, sectionSpecs } from './sections.js';
 import { shapeSection } from './shape.js';
 import type { ChartOutput, ReportData, ReportSection, ReportWindows, Window } from './types.js';
-import { buckets, shortTime } from './window.js';
+import { bucketDays, bucketLabel, buckets } from './window.js';
 
 export interface CollectOptions {
   windows: ReportWindows;
@@ -38,15 +38,15 @@ async function retriesPerDay(db: Database, query: CannedQuery, options: CollectO
   const counts: DayCount[] = [];
   for (const day of days) {
     for (const row of (await run(db, query, options.fromConfig, day)).rows) {
-      if (!NOT_A_RETRY.has(String(row.type))) counts.push({ day: shortTime(day.since), type: String(row.type), events: Number(row.events) });
+      if (!NOT_A_RETRY.has(String(row.type))) counts.push({ day: bucketLabel(day), type: String(row.type), events: Number(row.events) });
     }
   }
-  return retriesPerDaySpec(days.map((d) => shortTime(d.since)), counts);
+  return retriesPerDaySpec(days.map(bucketLabel), counts, bucketDays(options.windows.current));
 }
 
 async function chartsFor(db: Database, spec: SectionSpec, query: CannedQuery, current: Tabular, options: CollectOptions): Promise<ChartOutput[]> {
   const wanted: { id: string; title: string; spec: ChartSpec }[] = [];
-  if (spec.id === 'retries-by-type') wanted.push({ id: 'retries-per-day', title: 'Retry events per day by type', spec: await retriesPerDay(db, query, options) });
+  if (spec.id === 'retries-by-type') wanted.push({ id: 'retries-per-day', title: retriesPerDayTitle(bucketDays(options.windows.current)), spec: await retriesPerDay(db, query, options) });
   if (spec.id === 'subagent-outcomes') wanted.push({ id: 'subagent-outcomes', title: 'Subagent outcomes by agent type', spec: subagentOutcomesSpec(current.rows) });
   if (spec.id === 'test-pollution') wanted.push({ id: 'pollution-share', title: 'Share of tasks/ files by category', spec: pollutionShareSpec(current.rows) });
   const out: ChartOutput[] = [];
@@ -81,14 +81,20 @@ async function section(db: Database, spec: SectionSpec, options: CollectOptions)
   return { id: spec.id, title: spec.title, query: spec.query, about: spec.about, table: shaped.table, notes: shaped.notes, charts };
 }
 
+function undatedTitle(count: number, shown: number): string {
+  const which = shown < count ? `the first ${shown} of ${count}` : `${count}`;
+  return `Rows with no readable time (${which}): in no window, so left out of every figure below`;
+}
+
 export async function collectReport(db: Database, options: CollectOptions): Promise<ReportData> {
   const inputs = await coverage(db, options.windows);
   const sections: ReportSection[] = [{
     id: 'input-coverage', title: 'Input coverage', query: null,
-    about: 'What the figures stand on: rows read in each window, every line that could not be read (file:line), and the errors the agent recorded.',
+    about: 'What the figures stand on: rows read in each window, every line that could not be read and every row with no readable time (file:line), and the errors the agent recorded.',
     table: inputs.table, notes: [], charts: [],
     extra: [
       ...(inputs.problems.rows.length ? [{ title: 'Unreadable lines', table: inputs.problems }] : []),
+      ...(inputs.undated.count ? [{ title: undatedTitle(inputs.undated.count, inputs.undated.first.rows.length), table: inputs.undated.first }] : []),
       ...(inputs.errors.rows.length ? [{ title: 'errors.jsonl records (first 20)', table: inputs.errors }] : []),
     ],
   }];

@@ -1,6 +1,8 @@
 // Input coverage: what the figures below stand on. The only section without a canned query: it
-// reads the input ledger (input_files, input_problems) that every command shares.
+// reads the input ledger (input_files, input_problems) that every command shares, and counts the
+// rows no window can hold (no readable time), which every other section leaves out.
 import type { Database } from '../db/database.js';
+import { UNDATED_ROWS_SQL, undatedRows } from '../queries/undated-rows.js';
 import type { Row, Tabular } from '../render/types.js';
 import { formatDelta } from './shape.js';
 import type { ReportWindows, Window } from './types.js';
@@ -19,7 +21,8 @@ SELECT
   (SELECT count(*) FROM events WHERE ${inWindow('ts')}) AS events,
   (SELECT count(*) FROM error_records WHERE ${inWindow('ts')}) AS error_records,
   (SELECT count(*) FROM warn_lines WHERE ${inWindow('ts')}) AS warn_lines,
-  (SELECT count(*) FROM input_problems p JOIN input_files f USING (file_id) WHERE ${overlaps('f', currentWindow)}) AS malformed_lines`;
+  (SELECT count(*) FROM input_problems p JOIN input_files f USING (file_id) WHERE ${overlaps('f', currentWindow)}) AS malformed_lines,
+  (SELECT count(*) FROM (${UNDATED_ROWS_SQL}) u JOIN input_files f USING (file_id) WHERE ${overlaps('f', currentWindow)}) AS undated_rows`;
 
 const PROBLEMS = `
 SELECT p.path || ':' || p.line AS "where", p.kind, p.reason
@@ -37,6 +40,8 @@ LIMIT 20`;
 const LABELS: Record<string, string> = {
   sessions: 'sessions with events', events: 'events (events.jsonl)', error_records: 'errors.jsonl records',
   warn_lines: 'warn.log records', malformed_lines: 'unreadable lines (files in the window)',
+  // Read, but in no window: every windowed figure below leaves them out.
+  undated_rows: 'rows with no readable time, in no window (files in the window)',
 };
 
 const bind = (w: Window) => ({ since: w.since.toISOString(), until: w.until.toISOString() });
@@ -47,6 +52,8 @@ export interface Coverage {
   problems: Tabular;
   /** The window's errors.jsonl records (first 20 by time): the error text as the agent wrote it. */
   errors: Tabular;
+  /** Rows with no readable time in files whose time range meets the window: how many, and the first 20 by file:line. */
+  undated: { count: number; first: Tabular };
 }
 
 export async function coverage(db: Database, windows: ReportWindows): Promise<Coverage> {
@@ -57,5 +64,6 @@ export async function coverage(db: Database, windows: ReportWindows): Promise<Co
   }));
   const problems = await db.all(PROBLEMS, bind(windows.current));
   const errors = await db.all(ERRORS, bind(windows.current));
-  return { table: { columns: ['input', 'window', 'previous', 'Δ'], rows }, problems, errors };
+  const undated = await undatedRows(db, { window: bind(windows.current), limit: 20 });
+  return { table: { columns: ['input', 'window', 'previous', 'Δ'], rows }, problems, errors, undated };
 }

@@ -21,13 +21,24 @@ export function markdownTable(t: Tabular): string {
   return `${[line(t.columns), `|${right.map((r) => (r ? ' ---: ' : ' --- ')).join('|')}|`, ...text.map(line)].join('\n')}\n`;
 }
 
+/**
+ * A relative file name as a CommonMark link destination. A bare destination ends at a space and
+ * must balance its parentheses (`weekly report-x.svg` is plain text, no image), so a name with a
+ * space, a parenthesis or a control character goes in `<…>`, with what `<…>` cannot hold (`<`,
+ * `>`, `\`, line breaks) and `%` (so that no name reads as an escape) percent-encoded.
+ */
+export function linkDestination(file: string): string {
+  if (!/[\s()<>\\%\x00-\x1f\x7f]/.test(file)) return file;
+  return `<${file.replace(/[<>\\%\r\n]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}>`;
+}
+
 function section(s: ReportSection, options: MarkdownOptions): string {
   const parts = [`## ${s.title}\n`, `${escapeMarkdownCell(s.about)}${s.query ? ` Query: \`${s.query}\`.` : ''}\n`, markdownTable(s.table)];
   if (s.notes.length) parts.push(s.notes.map((n) => `- ${escapeMarkdownCell(n)}`).join('\n') + '\n');
   for (const extra of s.extra ?? []) parts.push(`### ${extra.title}\n`, markdownTable(extra.table));
   for (const chart of s.charts) {
     const file = options.chartFile(chart.id);
-    parts.push(file ? `![${chart.title}](${file})\n` : `_Chart omitted (${chart.title}): Markdown on stdout has no place for SVG files; pass --out FILE.md to write them beside it._\n`);
+    parts.push(file ? `![${escapeMarkdownCell(chart.title)}](${linkDestination(file)})\n` : `_Chart omitted (${chart.title}): Markdown on stdout has no place for SVG files; pass --out FILE.md to write them beside it._\n`);
   }
   return parts.join('\n');
 }

@@ -102,7 +102,7 @@ export const sectionSpecs: SectionSpec[] = [
     id: 'ghost-streams',
     title: 'Ghost streams',
     query: 'ghost-streams',
-    about: 'Streams opened (HttpConnected) that never produced a recorded response (AfterModelRaw).',
+    about: 'Streams opened (HttpConnected) that never produced a recorded response (AfterModelRaw). A stream counts in the window it was opened in, also when its response came after the window edge.',
     shape: { kind: 'list', limit: 10, totals: ['http_connected', 'ghost_streams', 'main_ghosts', 'subagent_ghosts'] },
   },
   {

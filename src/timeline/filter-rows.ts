@@ -50,12 +50,32 @@ export function aroundRows(rows: MergedRow[], centre: Instant, windowMs: number)
   });
 }
 
+/** The names one row answers to under --event: its event, and for a warn.log row its level and category. */
+function namesOf(r: MergedRow): string[] {
+  const log = r.source === 'warn' ? /^\[([A-Z]+)\] (.*)$/.exec(r.event) : null;
+  return log ? [r.event, log[1], log[2]] : [r.event];
+}
+
 /** `--event NAME`: an event name (StreamPhase, Error), a warn.log category (LLM:OPENAI), a level (ERROR) or `[ERROR] LLM:OPENAI`. */
 export function eventRows(rows: MergedRow[], names: string[]): MergedRow[] {
   const wanted = new Set(names);
-  return rows.filter((r) => {
-    if (wanted.has(r.event)) return true;
-    const log = /^\[([A-Z]+)\] (.*)$/.exec(r.event);
-    return r.source === 'warn' && log !== null && (wanted.has(log[1]) || wanted.has(log[2]));
-  });
+  return rows.filter((r) => namesOf(r).some((n) => wanted.has(n)));
+}
+
+/**
+ * Refuses an --event name that no row of the session answers to (a typo, or the wrong case: names
+ * are exact): "(no rows)" would read as "it never happened". `rows` is the whole session, before
+ * --agent and --around narrow it, where an empty answer is a real one.
+ */
+export function checkEventNames(rows: MergedRow[], names: string[], sessionId: string): void {
+  const present = new Set(rows.flatMap(namesOf));
+  for (const name of names) {
+    if (present.has(name)) continue;
+    const other = [...present].find((p) => p.toLowerCase() === name.toLowerCase());
+    const hint = other !== undefined ? `did you mean ${JSON.stringify(other)}? ` : '';
+    const events = [...new Set(rows.filter((r) => r.source !== 'warn').map((r) => r.event))].sort();
+    const logs = [...new Set(rows.filter((r) => r.source === 'warn').flatMap((r) => namesOf(r).slice(1)))].sort();
+    const list = [events.length ? `event names ${events.join(', ')}` : '', logs.length ? `warn.log levels and categories ${logs.join(', ')}` : ''].filter(Boolean).join('; ');
+    throw new UsageError(`--event ${JSON.stringify(name)} matches no row of session ${sessionId} (names are exact); ${hint}${list ? `its names: ${list}` : 'it has no rows'}`);
+  }
 }

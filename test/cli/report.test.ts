@@ -58,6 +58,7 @@ describe('trajaudit report (Markdown on stdout)', () => {
       ['errors.jsonl records', '1', '3', '-2'],
       ['warn.log records', '30', '0', '+30'],
       ['unreadable lines (files in the window)', '4', '3', '+1'],
+      ['rows with no readable time, in no window (files in the window)', '0', '0', '0'],
     ]);
     for (const where of ['20260819-183103-4f7a9c2e/events.jsonl:54', '20260821-101500-b2d84e07/events.jsonl:18', '20260821-101500-b2d84e07/events.jsonl:36', '20260821-101500-b2d84e07/warn.log:1']) {
       expect(run.stdout).toContain(`| trajectories/sessions/${where} |`);
@@ -146,6 +147,18 @@ describe('trajaudit report --out', () => {
     expect([out, ...svgs].map((f) => fs.readFileSync(f, 'utf8'))).toEqual(bytes);
   });
 
+  it('Markdown: an --out name with spaces, parentheses or % still gives CommonMark image links to the SVGs it wrote', () => {
+    const out = path.join(dir, 'weekly (final) 50%.md');
+    const run = runCli(['report', HOME, ...WEEK_B, '--out', out]);
+    expect(run.code).toBe(0);
+    const links = fs.readFileSync(out, 'utf8').match(/^!\[.*$/gm);
+    // A bare destination ends at the space: `](weekly (final) 50%-….svg)` is plain text, not an image.
+    expect(links).toEqual(['retries-per-day', 'subagent-outcomes', 'pollution-share'].map((id) => expect.stringContaining(`](<weekly (final) 50%25-${id}.svg>)`)));
+    for (const id of ['retries-per-day', 'subagent-outcomes', 'pollution-share']) {
+      expect(fs.existsSync(path.join(dir, decodeURIComponent(`weekly (final) 50%25-${id}.svg`)))).toBe(true);
+    }
+  });
+
   it('HTML: one self-contained file: inline SVG and CSS, no script, no external URL, trajectory text escaped', () => {
     const out = path.join(dir, 'weekly.html');
     const run = runCli(['report', path.join(FIXTURES, 'home'), ...WEEK_A, '--format', 'html', '--out', out]);
@@ -162,7 +175,11 @@ describe('trajaudit report --out', () => {
 describe('trajaudit report errors', () => {
   it.each([
     [['--since', '2026-08-24', '--until', '2026-08-17'], 'trajaudit: --since 2026-08-24T00:00:00.000Z is not before --until 2026-08-17T00:00:00.000Z; the window would be empty\n'],
-    [['--since', '2026-08-17T00:00:00.0001Z', '--until', '2026-08-24'], 'trajaudit: report --since 2026-08-17T00:00:00.000100Z: report windows are whole milliseconds; drop the digits after the third\n'],
+    [['--since', '2026-08-17T00:00:00.0001Z', '--until', '2026-08-24'], 'trajaudit: report --since "2026-08-17T00:00:00.0001Z" (2026-08-17T00:00:00.000100Z): report windows are whole milliseconds; drop the digits after the third\n'],
+    // The digits of a relative --since come from --until: name --until, as the user typed it.
+    [['--since', '7d', '--until', '2026-08-24T00:00:00.0001Z'], 'trajaudit: report --until "2026-08-24T00:00:00.0001Z" (2026-08-24T00:00:00.000100Z): report windows are whole milliseconds; drop the digits after the third\n'],
+    // 0001-01-01 is a time; the previous window, a year and more before it, is not.
+    [['--since', '0001-01-01', '--until', '2026-08-24'], 'trajaudit: report --since "0001-01-01": the previous window (as long as this one, right before it) would start before the year 0000; use a later --since or a shorter window\n'],
     [['--since', 'yesterday'], 'trajaudit: --since "yesterday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n'],
     [[...WEEK_B, '--out', 'no/such/dir/r.md'], 'trajaudit: --out no/such/dir/r.md: directory no/such/dir does not exist; create it or pass another path\n'],
   ])('%j exits 2 with one line', (args, stderr) => {

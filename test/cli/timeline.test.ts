@@ -118,4 +118,24 @@ describe('trajaudit timeline', () => {
     expect(window.code).toBe(2);
     expect(window.stderr).toBe('trajaudit: --window "soon" is not a duration: use e.g. 30s, 250ms, 2m\n');
   });
+
+  it('exits 2 for an --event name no row of the session has (a typo, the wrong case), listing the names it has', () => {
+    const names = 'its names: event names Error, HttpConnected, PreToolUse, RetryTelemetry, SessionEnd, SessionStart, StreamPhase, SubagentStart, SubagentStop, TimeoutFired; ' +
+      'warn.log levels and categories AGENT_LOOP, ERROR, LLM:OPENAI, SUBAGENT, WARN\n';
+    const typo = runCli(['timeline', '0badcafe', FALLBACKS, '--event', 'SubagentStop', '--event', 'SubagentStp']);
+    expect([typo.code, typo.stdout, typo.stderr]).toEqual([2, '', `trajaudit: --event "SubagentStp" matches no row of session 20260901-200000-0badcafe (names are exact); ${names}`]);
+    const lower = runCli(['timeline', '0badcafe', FALLBACKS, '--event', 'subagentstop']);
+    expect([lower.code, lower.stderr]).toEqual([2, `trajaudit: --event "subagentstop" matches no row of session 20260901-200000-0badcafe (names are exact); did you mean "SubagentStop"? ${names}`]);
+  });
+
+  it('an --event the session has gives (no rows) when --agent or --around leaves none of it: that answer is real', () => {
+    const { value, run } = runJson<Row[]>(['timeline', '0badcafe', FALLBACKS, '--agent', 'subagent-verify-e4f5g6h7i', '--event', 'TimeoutFired']);
+    expect([run.code, run.stderr, value]).toEqual([0, '', []]);
+  });
+
+  it('exits 2 for --window without --around, which it would otherwise ignore', () => {
+    const run = runCli(['timeline', '0badcafe', FALLBACKS, '--window', '10ms']);
+    expect([run.code, run.stdout, run.stderr]).toEqual([2, '', 'trajaudit: --window 10ms needs --around T: it is the half-width of the window around that time\n']);
+  });
 });
+

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { buckets, reportWindows, shortTime } from '../../src/report/window.js';
+import { bucketDays, bucketLabel, buckets, reportWindows, shortTime } from '../../src/report/window.js';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -25,6 +25,12 @@ describe('reportWindows', () => {
     expect(() => reportWindows('2026-08-24', '2026-08-17')).toThrow('--since 2026-08-24T00:00:00.000Z is not before --until 2026-08-17T00:00:00.000Z');
     expect(() => reportWindows('last week', undefined)).toThrow(/--since "last week" is not a time/);
   });
+
+  it('names the option the user typed: --until for digits a relative --since took from it, --since for a previous window before year 0', () => {
+    expect(() => reportWindows('7d', '2026-08-24T00:00:00.0001Z')).toThrow(/^report --until "2026-08-24T00:00:00.0001Z" \(2026-08-24T00:00:00.000100Z\): report windows are whole milliseconds/);
+    expect(() => reportWindows('0001-01-01', '2026-08-24')).toThrow(/^report --since "0001-01-01": the previous window .* would start before the year 0000/);
+    expect(iso(reportWindows('0000-01-02', '0000-01-03').previous.since)).toBe('0000-01-01T00:00:00.000Z');
+  });
 });
 
 describe('buckets', () => {
@@ -39,5 +45,21 @@ describe('buckets', () => {
     const year = buckets(reportWindows('2026-01-01', '2027-01-01').current);
     expect(year.length).toBeLessThanOrEqual(31);
     expect(year[1].since.getTime() - year[0].since.getTime()).toBe(12 * 86_400_000);
+  });
+});
+
+describe('bucketLabel', () => {
+  const w = (since: string, until: string) => ({ since: new Date(since), until: new Date(until) });
+  it('names one day as the day, and a bar of several days by its first and last day, both included', () => {
+    expect(bucketLabel(w('2026-07-01T00:00Z', '2026-07-02T00:00Z'))).toBe('2026-07-01');
+    expect(bucketLabel(w('2026-07-01T00:00Z', '2026-07-03T00:00Z'))).toBe('2026-07-01–02');
+    expect(bucketLabel(w('2026-07-31T00:00Z', '2026-08-02T00:00Z'))).toBe('2026-07-31–08-01');
+    expect(bucketLabel(w('2026-12-25T00:00Z', '2027-01-06T00:00Z'))).toBe('2026-12-25–2027-01-05');
+    expect(bucketLabel(w('2026-07-01T12:00Z', '2026-07-03T12:00Z'))).toBe('2026-07-01 12:00–2026-07-03 12:00');
+  });
+
+  it('goes with bucketDays: 1 up to 31 days, then whole days per bar', () => {
+    expect(bucketDays(reportWindows('2026-07-01', '2026-08-01').current)).toBe(1);
+    expect(bucketDays(reportWindows('2026-07-01', '2026-09-01').current)).toBe(2);
   });
 });
