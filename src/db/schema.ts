@@ -50,6 +50,19 @@ const EVENT_GENERATION = `CASE
 /** The events whose generation needs their keys (json_keys parses data: only for these). */
 const KEYED_EVENTS = `('RetryTelemetry', 'StreamPhase', 'TimeoutFired', 'StreamStall', 'WatchdogKill', 'AfterModelRaw')`;
 
+/**
+ * The row of an upsert ledger (formats doc §11, §12) that holds each session's state: the last
+ * line of its file (legacy append-era files repeat a session, the later line wins), then, when
+ * several files hold the session (a ledger copied into a session dir, two homes in one --db),
+ * the row with the latest `ts`, the writer's own time of the write. A file's mtime says when the
+ * file was copied or touched, not when its rows were written; it only breaks a tie of `ts` (a
+ * copy of the same row), then the path does.
+ */
+const latestPerSession = (rows: string) => `SELECT * EXCLUDE (file_mtime, file_path) FROM (
+    SELECT r.*, f.mtime AS file_mtime, f.path AS file_path FROM ${rows} r LEFT JOIN input_files f USING (file_id)
+    QUALIFY row_number() OVER (PARTITION BY r.file_id, r.session_id ORDER BY r.line DESC) = 1)
+  QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY ts DESC NULLS LAST, file_mtime DESC NULLS LAST, file_path DESC) = 1`;
+
 const TABLES = `
 CREATE SEQUENCE IF NOT EXISTS file_ids START 1;
 CREATE TABLE IF NOT EXISTS input_files (
@@ -159,8 +172,7 @@ SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provide
   TRY_CAST(record->>'sideCostUSD' AS DOUBLE) AS side_cost_usd, record->>'appVersion' AS app_version,
   file_id, line, record
 FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'durationMs')} AS n
-  FROM usage_ledger_rows)
-QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
+  FROM (${latestPerSession('usage_ledger_rows')}));
 
 CREATE OR REPLACE VIEW session_index AS
 SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit_status,
@@ -168,8 +180,7 @@ SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit
   TRY_CAST(record->>'cost_usd' AS DOUBLE) AS cost_usd, ${integer('n.real_errors')} AS real_errors,
   ${integer('n.anomalies_count')} AS anomalies_count, file_id, line, record
 FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'real_errors', 'anomalies_count')} AS n
-  FROM session_index_rows)
-QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
+  FROM (${latestPerSession('session_index_rows')}));
 
 CREATE OR REPLACE VIEW sessions AS
 WITH per_session AS (
