@@ -77,13 +77,19 @@ CREATE TABLE IF NOT EXISTS session_dirs (session_id VARCHAR PRIMARY KEY, path VA
 ALTER TABLE session_dirs ADD COLUMN IF NOT EXISTS key VARCHAR;
 CREATE TABLE IF NOT EXISTS events (
   file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
-  envelope_session_id VARCHAR, cwd VARCHAR, idx BIGINT, agent_id VARCHAR, type VARCHAR, phase VARCHAR, data JSON);
+  envelope_session_id VARCHAR, cwd VARCHAR, idx BIGINT, agent_id VARCHAR, type VARCHAR, phase VARCHAR, data JSON,
+  ts_unread VARCHAR);
 CREATE TABLE IF NOT EXISTS error_records (
   file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, envelope_session_id VARCHAR,
-  phase VARCHAR, idx BIGINT, error VARCHAR, data JSON);
+  phase VARCHAR, idx BIGINT, error VARCHAR, data JSON, ts_unread VARCHAR);
 CREATE TABLE IF NOT EXISTS warn_lines (
   file_id BIGINT, session_id VARCHAR, line BIGINT, end_line BIGINT, ts TIMESTAMPTZ, level VARCHAR,
-  category VARCHAR, message VARCHAR, data JSON);
+  category VARCHAR, message VARCHAR, data JSON, ts_unread VARCHAR);
+-- The record's time as written, when ts could not read it (the rest of the record is not in
+-- data); added at the end, so databases from before it keep their column order.
+ALTER TABLE events ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
+ALTER TABLE error_records ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
+ALTER TABLE warn_lines ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_summaries (file_id BIGINT, session_id VARCHAR, exit_status VARCHAR, abnormal BOOLEAN, real_errors BIGINT, summary JSON);

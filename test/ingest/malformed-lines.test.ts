@@ -17,7 +17,7 @@ describe('fixtures/malformed-lines: every line accounted for', () => {
 
   it('counts lines, valid, blank and malformed, and the invariant holds', () => {
     expect(run.code).toBe(0);
-    expect(value.files).toEqual([{ path: FILE, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6 }]);
+    expect(value.files).toEqual([{ path: FILE, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, ts_unread: 0 }]);
     for (const f of value.files) expect(f.valid + f.blank + f.malformed).toBe(f.lines);
   });
 
@@ -70,7 +70,7 @@ describe('fixtures/malformed-lines: every line accounted for', () => {
       `${FILE}:12,${FILE},12,1480,truncated-tail`,
     ]);
     // The same value as under "totals" in the whole document: one object.
-    const totals = { files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, skipped: 0 };
+    const totals = { files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, ts_unread: 0, skipped: 0 };
     expect(runJson(['sources', HOME, '--section', 'totals']).value).toEqual(totals);
     expect((runJson(['sources', HOME]).value as { totals: unknown }).totals).toEqual(totals);
   });

@@ -4,6 +4,13 @@ import { loadJsonlDirect } from '../load-jsonl-direct.js';
 import { stageJsonl } from '../stage-jsonl.js';
 import type { Adapter } from './adapter.js';
 
+/**
+ * The envelope's `timestamp` as written when it is no time DuckDB can read (2026-02-30, hour 24:30,
+ * epoch ms): `ts` is NULL then, and `data` does not hold the envelope, so this keeps the text.
+ * Over a source with `timestamp` and its cast `ts`.
+ */
+export const TS_UNREAD = 'CASE WHEN ts IS NULL THEN timestamp END';
+
 export interface JsonlFormat {
   kind: SourceKind;
   table: string;
