@@ -80,8 +80,16 @@ function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: So
   return sections.map(([title, table]) => `${heading(title)}${renderTabular(table, format)}`).join('\n');
 }
 
+/** Where this very output lists the unreadable lines, for the --strict warning; or how to see them. */
+function problemsHint(format: TabularFormat, section?: SourcesSection): string {
+  if (section === 'problems') return 'they are the rows listed';
+  if (section === undefined && format === 'json') return 'they are listed under `problems`';
+  if (section === undefined && format !== 'csv') return 'they are listed under "Unreadable lines"';
+  return 'add `--section problems` to list them';
+}
+
 export async function sources(options: SourcesOptions, progress: Progress): Promise<CommandResult> {
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, problemsHint: problemsHint(options.format, options.section) }, progress);
   try {
     const ledger: SourcesLedger = {
       files: await db.all(`SELECT path, kind, session_id, bytes, lines, valid, blank, malformed, coalesce(u.n, 0) AS ts_unread
