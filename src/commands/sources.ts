@@ -25,6 +25,22 @@ export interface SourcesLedger {
   totals: Tabular;
 }
 
+/** A record's time as written that is no time (ts NULL): which is not a malformed line, as the record is valid JSON. */
+const UNSET = (json: string) => `coalesce(json_type(${json}, '$.ts'), 'NULL') <> 'NULL'`;
+
+/**
+ * Per file, the valid records whose time could not be read (2026-02-30, epoch ms where an ISO time
+ * belongs): they are stored with ts NULL, their time kept as written in ts_unread (or the record).
+ */
+const UNREAD_TIMES = `SELECT file_id, count(*) AS n FROM (
+    SELECT file_id FROM events WHERE ts_unread IS NOT NULL
+    UNION ALL SELECT file_id FROM error_records WHERE ts_unread IS NOT NULL
+    UNION ALL SELECT file_id FROM warn_lines WHERE ts_unread IS NOT NULL
+    UNION ALL SELECT file_id FROM heartbeats WHERE ts IS NULL AND ${UNSET('record')}
+    UNION ALL SELECT file_id FROM usage_ledger_rows WHERE ts IS NULL AND ${UNSET('record')}
+    UNION ALL SELECT file_id FROM session_index_rows WHERE ts IS NULL AND ${UNSET('record')})
+  GROUP BY file_id`;
+
 /**
  * A tasks dir holds thousands of `.output` files with no lines to account for: people reading a
  * table want one row per tasks dir (the JSON and CSV forms keep every file).
@@ -44,7 +60,7 @@ function collapseTaskOutputs(files: Tabular): Tabular {
     dirs.set(dir, entry);
   }
   for (const [dir, entry] of dirs) {
-    rows.push({ path: `${dir}*.output (${entry.files} files)`, kind: 'task-output', session_id: null, bytes: entry.bytes, lines: null, valid: null, blank: null, malformed: null });
+    rows.push({ path: `${dir}*.output (${entry.files} files)`, kind: 'task-output', session_id: null, bytes: entry.bytes, lines: null, valid: null, blank: null, malformed: null, ts_unread: null });
   }
   return { columns: files.columns, rows };
 }
@@ -66,15 +82,25 @@ function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: So
   return sections.map(([title, table]) => `${heading(title)}${renderTabular(table, format, { width })}`).join('\n');
 }
 
+/** Where this very output lists the unreadable lines, for the --strict warning; or how to see them. */
+function problemsHint(format: TabularFormat, section?: SourcesSection): string {
+  if (section === 'problems') return 'they are the rows listed';
+  if (section === undefined && format === 'json') return 'they are listed under `problems`';
+  if (section === undefined && format !== 'csv') return 'they are listed under "Unreadable lines"';
+  return 'add `--section problems` to list them';
+}
+
 export async function sources(options: SourcesOptions, progress: Progress): Promise<CommandResult> {
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, problemsHint: problemsHint(options.format, options.section) }, progress);
   try {
     const ledger: SourcesLedger = {
-      files: await db.all(`SELECT path, kind, session_id, bytes, lines, valid, blank, malformed FROM input_files ORDER BY path`),
+      files: await db.all(`SELECT path, kind, session_id, bytes, lines, valid, blank, malformed, coalesce(u.n, 0) AS ts_unread
+        FROM input_files LEFT JOIN (${UNREAD_TIMES}) u USING (file_id) ORDER BY path`),
       problems: await db.all(`SELECT path || ':' || line AS "where", path, line, byte_offset, kind, reason, excerpt FROM input_problems ORDER BY path, line`),
       skipped: await db.all(`SELECT path, reason FROM skipped_inputs ORDER BY path`),
       totals: await db.all(`SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes, coalesce(sum(lines), 0) AS lines,
         coalesce(sum(valid), 0) AS valid, coalesce(sum(blank), 0) AS blank, coalesce(sum(malformed), 0) AS malformed,
+        (SELECT coalesce(sum(n), 0) FROM (${UNREAD_TIMES})) AS ts_unread,
         (SELECT count(*) FROM skipped_inputs) AS skipped FROM input_files`),
     };
     const malformed = ledger.totals.rows[0].malformed as number;

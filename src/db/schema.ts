@@ -51,6 +51,19 @@ const EVENT_GENERATION = `CASE
 /** The events whose generation needs their keys (json_keys parses data: only for these). */
 const KEYED_EVENTS = `('RetryTelemetry', 'StreamPhase', 'TimeoutFired', 'StreamStall', 'WatchdogKill', 'AfterModelRaw')`;
 
+/**
+ * The row of an upsert ledger (formats doc §11, §12) that holds each session's state: the last
+ * line of its file (legacy append-era files repeat a session, the later line wins), then, when
+ * several files hold the session (a ledger copied into a session dir, two homes in one --db),
+ * the row with the latest `ts`, the writer's own time of the write. A file's mtime says when the
+ * file was copied or touched, not when its rows were written; it only breaks a tie of `ts` (a
+ * copy of the same row), then the path does.
+ */
+const latestPerSession = (rows: string) => `SELECT * EXCLUDE (file_mtime, file_path) FROM (
+    SELECT r.*, f.mtime AS file_mtime, f.path AS file_path FROM ${rows} r LEFT JOIN input_files f USING (file_id)
+    QUALIFY row_number() OVER (PARTITION BY r.file_id, r.session_id ORDER BY r.line DESC) = 1)
+  QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY ts DESC NULLS LAST, file_mtime DESC NULLS LAST, file_path DESC) = 1`;
+
 const TABLES = `
 CREATE SEQUENCE IF NOT EXISTS file_ids START 1;
 CREATE TABLE IF NOT EXISTS input_files (
@@ -65,13 +78,19 @@ CREATE TABLE IF NOT EXISTS session_dirs (session_id VARCHAR PRIMARY KEY, path VA
 ALTER TABLE session_dirs ADD COLUMN IF NOT EXISTS key VARCHAR;
 CREATE TABLE IF NOT EXISTS events (
   file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
-  envelope_session_id VARCHAR, cwd VARCHAR, idx BIGINT, agent_id VARCHAR, type VARCHAR, phase VARCHAR, data JSON);
+  envelope_session_id VARCHAR, cwd VARCHAR, idx BIGINT, agent_id VARCHAR, type VARCHAR, phase VARCHAR, data JSON,
+  ts_unread VARCHAR);
 CREATE TABLE IF NOT EXISTS error_records (
   file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, envelope_session_id VARCHAR,
-  phase VARCHAR, idx BIGINT, error VARCHAR, data JSON);
+  phase VARCHAR, idx BIGINT, error VARCHAR, data JSON, ts_unread VARCHAR);
 CREATE TABLE IF NOT EXISTS warn_lines (
   file_id BIGINT, session_id VARCHAR, line BIGINT, end_line BIGINT, ts TIMESTAMPTZ, level VARCHAR,
-  category VARCHAR, message VARCHAR, data JSON);
+  category VARCHAR, message VARCHAR, data JSON, ts_unread VARCHAR);
+-- The record's time as written, when ts could not read it (the rest of the record is not in
+-- data); added at the end, so databases from before it keep their column order.
+ALTER TABLE events ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
+ALTER TABLE error_records ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
+ALTER TABLE warn_lines ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_summaries (file_id BIGINT, session_id VARCHAR, exit_status VARCHAR, abnormal BOOLEAN, real_errors BIGINT, summary JSON);
@@ -163,8 +182,7 @@ SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provide
   ${double('n.sideCostUSD')} AS side_cost_usd, record->>'appVersion' AS app_version,
   file_id, line, record
 FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'costUSD', 'savingsUSD', 'durationMs', 'sideCostUSD')} AS n
-  FROM usage_ledger_rows)
-QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
+  FROM (${latestPerSession('usage_ledger_rows')}));
 
 CREATE OR REPLACE VIEW session_index AS
 SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit_status,
@@ -172,8 +190,7 @@ SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit
   ${double('n.cost_usd')} AS cost_usd, ${integer('n.real_errors')} AS real_errors,
   ${integer('n.anomalies_count')} AS anomalies_count, file_id, line, record
 FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'cost_usd', 'real_errors', 'anomalies_count')} AS n
-  FROM session_index_rows)
-QUALIFY row_number() OVER (PARTITION BY file_id, session_id ORDER BY line DESC) = 1;
+  FROM (${latestPerSession('session_index_rows')}));
 
 CREATE OR REPLACE VIEW sessions AS
 WITH per_session AS (

@@ -135,6 +135,14 @@ class Collector {
     return relative === '' ? path.basename(abs) : relative;
   }
 
+  /**
+   * A session dir's path: `.` for the root itself, since its files' paths are relative to it
+   * (`events.jsonl`), and a session's path is a prefix of its files' paths under every root.
+   */
+  relDir(dir: string): string {
+    return path.relative(this.root, dir).split(path.sep).join('/') || '.';
+  }
+
   file(abs: string, kind: SourceKind, sessionId: string | null): void {
     try {
       fs.accessSync(abs, fs.constants.R_OK);
@@ -252,7 +260,7 @@ class Collector {
 
   addSessionDir(dir: string): string {
     const sessionId = path.basename(dir);
-    this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.rel(dir) });
+    this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.relDir(dir) });
     return sessionId;
   }
 
@@ -354,7 +362,7 @@ function addNamedPath(c: Collector, named: string): void {
     else throw new InputError(`${named} is not a file trajaudit reads (events.jsonl, errors.jsonl, warn.log, session-summary.json, heartbeat.txt, usage-ledger.jsonl, session-index.jsonl, tasks/*.output); ${WHAT_TO_PASS}`);
     if (base in SESSION_FILES) {
       const sessionId = path.basename(path.dirname(abs));
-      c.sessionDirs.set(sessionId, { sessionId, absPath: path.dirname(abs), relPath: c.rel(path.dirname(abs)) });
+      c.sessionDirs.set(sessionId, { sessionId, absPath: path.dirname(abs), relPath: c.relDir(path.dirname(abs)) });
     }
     return;
   }

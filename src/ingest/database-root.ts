@@ -16,8 +16,8 @@ const FILE_PATH_TABLES = [...FILE_ID_PATH_TABLES, 'skipped_inputs'];
 
 const posix = (relative: string) => relative.split(path.sep).join('/');
 const under = (prefix: string, relPath: string) => (prefix === '' ? relPath : `${prefix}/${relPath}`);
-/** A directory's path under `root`; the root itself shows as its name (as discovery does). */
-const dirUnder = (root: string, dir: string) => posix(path.relative(root, dir)) || path.basename(dir);
+/** A session directory's path under `root`; the root itself is `.` (as discovery gives it). */
+const dirUnder = (root: string, dir: string) => posix(path.relative(root, dir)) || '.';
 
 /**
  * A database from before the root was stored: its files' paths were relative to whichever load

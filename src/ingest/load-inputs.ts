@@ -18,6 +18,8 @@ export interface LoadInputsOptions {
   alwaysIngest?: boolean;
   /** Run on the open database before any input is read: checks of values only DuckDB can judge. */
   beforeIngest?: (db: Database) => Promise<void>;
+  /** Where the unreadable lines are listed, for the warning that counts them (`sources` lists them itself). */
+  problemsHint?: string;
 }
 
 export interface LoadedInputs {
@@ -44,7 +46,7 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
     const summary = inputs ? await ingest(db, await rootInputs(db, inputs), options.window ?? {}, progress) : null;
     const bad = (await db.all(`SELECT count(*) AS lines, count(DISTINCT file_id) AS files FROM input_problems`)).rows[0];
     const warnings = (bad.lines as number) > 0
-      ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; they are listed by \`trajaudit sources\``]
+      ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; ${options.problemsHint ?? 'they are listed by `trajaudit sources`'}`]
       : [];
     // Said on every command over such a --db, windowed or not: which window left a file unread is
     // not kept, so no command can tell that its own window needs none of them.

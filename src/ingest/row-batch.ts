@@ -24,11 +24,17 @@ function asRead(value: unknown, json: boolean): string | null {
 /** Column types per table, asked once per connection (~7 ms a question; a load makes many batches). */
 const typesByConnection = new WeakMap<Database, Map<string, Map<string, string>>>();
 
-export class RowBatch {
-  private readonly tables = new Map<string, { columns: string[]; rows: unknown[][] }>();
+/** A column that keeps the text of another when its cast fails (e.g. `ts_unread` of `ts`), NULL otherwise. */
+export interface UnreadText {
+  column: string;
+  of: string;
+}
 
-  add(table: string, columns: string[], rows: unknown[][]): void {
-    const entry = this.tables.get(table) ?? { columns, rows: [] };
+export class RowBatch {
+  private readonly tables = new Map<string, { columns: string[]; rows: unknown[][]; unread?: UnreadText }>();
+
+  add(table: string, columns: string[], rows: unknown[][], unread?: UnreadText): void {
+    const entry = this.tables.get(table) ?? { columns, rows: [], unread };
     for (const row of rows) entry.rows.push(row);
     this.tables.set(table, entry);
   }
@@ -36,7 +42,7 @@ export class RowBatch {
   async flush(db: Database): Promise<void> {
     const dir = makeTempDir('trajaudit-rows-');
     try {
-      for (const [table, { columns, rows }] of this.tables) {
+      for (const [table, { columns, rows, unread }] of this.tables) {
         if (rows.length === 0) continue;
         const known = typesByConnection.get(db) ?? new Map<string, Map<string, string>>();
         typesByConnection.set(db, known);
@@ -52,12 +58,14 @@ export class RowBatch {
         const textual = (c: string) => types.get(c) === 'JSON' || types.get(c) === 'VARCHAR';
         const read = Object.fromEntries(columns.map((c) => [c, textual(c) ? types.get(c)! : 'VARCHAR']));
         const spec = Object.entries(read).map(([c, type]) => `${c}: '${type}'`).join(', ');
-        const select = columns.map((c) => (textual(c) ? c : `TRY_CAST(${c} AS ${types.get(c)})`)).join(', ');
+        const cast = (c: string) => (textual(c) ? c : `TRY_CAST(${c} AS ${types.get(c)})`);
+        const select = [...columns.map(cast), ...(unread ? [`CASE WHEN ${cast(unread.of)} IS NULL THEN ${unread.of} END`] : [])].join(', ');
+        const into = [...columns, ...(unread ? [unread.column] : [])].join(', ');
         const short = lines.filter((line) => line.length <= FILE_ROW_CHARS);
         if (short.length) {
           fs.writeFileSync(file, `${short.join('\n')}\n`);
           await db.run(
-            `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select}
+            `INSERT INTO ${table} (${into}) SELECT ${select}
              FROM read_json($file, format='newline_delimited', columns={${spec}})`,
             { file: literalPath(file) },
           );
@@ -65,7 +73,7 @@ export class RowBatch {
         const bound = columns.map((c) => `?::${read[c]} AS ${c}`).join(', ');
         for (const [k, row] of rows.entries()) {
           if (lines[k].length <= FILE_ROW_CHARS) continue;
-          await db.runPositional(`INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select} FROM (SELECT ${bound})`, row.map((v, i) => asRead(v, isJson[i])));
+          await db.runPositional(`INSERT INTO ${table} (${into}) SELECT ${select} FROM (SELECT ${bound})`, row.map((v, i) => asRead(v, isJson[i])));
         }
       }
       this.tables.clear();

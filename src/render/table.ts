@@ -8,11 +8,18 @@ import { fitColumns, wrapText } from './fit-columns.js';
 import type { RenderOptions, Tabular } from './types.js';
 import { visibleText } from './visible-text.js';
 
+/**
+ * A cell's text: as visibleText, and a tab as \u0009 too, like the other control characters. The
+ * box measures a tab as one column while a terminal expands it to the next tab stop, so a cell
+ * holding one would stick out of its border (shell commands and output in payloads hold tabs).
+ */
+const cellFor = (text: string) => visibleText(text).replace(/\t/g, '\\u0009');
+
 /** Every cell in full; with a width (a terminal's, or $COLUMNS), long cells wrap to fit it. */
 export default function renderTable(t: Tabular, options: RenderOptions = {}): string {
   if (t.rows.length === 0) return `(no rows)\n`;
-  const head = t.columns.map(visibleText);
-  let rows = t.rows.map((row) => t.columns.map((c) => visibleText(cellText(row[c]))));
+  const head = t.columns.map(cellFor);
+  let rows = t.rows.map((row) => t.columns.map((c) => cellFor(cellText(row[c]))));
   if (options.width !== undefined) {
     const widths = fitColumns(head, rows, options.width);
     rows = rows.map((cells) => cells.map((text, c) => wrapText(text, widths[c])));

@@ -40,6 +40,7 @@ describe('fixtures/case-folder: session dirs beside a ledger are read, not skipp
     const { value, run } = runJson<unknown[]>(['sql', QUERY, path.join(CASE, S2)]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(value).toEqual([{ sessions: [[S2, S2, '2']], ledger: [[S2, '5000']], tasks: null }]);
+    // The root is the session dir: its path is `.`, as its files' paths (`events.jsonl`) are relative to it.
+    expect(value).toEqual([{ sessions: [[S2, '.', '2']], ledger: [[S2, '5000']], tasks: null }]);
   });
 });

@@ -20,25 +20,26 @@ describe('fixtures/impossible-values: values no column can hold do not stop a lo
   afterAll(work.cleanup);
 
   it('reads every line of every file as valid, exit 0', () => {
-    const { value, run } = runJson<{ files: { path: string; lines: number; valid: number }[]; problems: unknown[] }>(['sources', HOME]);
+    const { value, run } = runJson<{ files: { path: string; lines: number; valid: number; ts_unread: number }[]; problems: unknown[] }>(['sources', HOME]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(value.problems).toEqual([]);
-    expect(value.files.map((f) => [f.path, f.lines, f.valid])).toEqual([
-      ['session-index.jsonl', 1, 1],
-      [`${SESSION}/events.jsonl`, 3, 3],
-      [`${SESSION}/heartbeat.txt`, 1, 1],
-      [`${SESSION}/session-summary.json`, 6, 6],
-      [`${SESSION}/warn.log`, 3, 3],
-      ['usage-ledger.jsonl', 2, 2],
+    // ts_unread: the valid records whose time no column can hold (kept as written), per file.
+    expect(value.files.map((f) => [f.path, f.lines, f.valid, f.ts_unread])).toEqual([
+      ['session-index.jsonl', 1, 1, 1],
+      [`${SESSION}/events.jsonl`, 3, 3, 1],
+      [`${SESSION}/heartbeat.txt`, 1, 1, 1],
+      [`${SESSION}/session-summary.json`, 6, 6, 0],
+      [`${SESSION}/warn.log`, 3, 3, 1],
+      ['usage-ledger.jsonl', 2, 2, 2],
     ]);
   });
 
   it('events: an impossible date is NULL, year 99999 is kept, and so are the sessions and ledger ranges', () => {
-    expect(sql('SELECT line, ts, event, idx FROM events ORDER BY line')).toEqual([
-      { line: 1, ts: '2026-08-15T09:15:00.000Z', event: 'SessionStart', idx: null },
-      { line: 2, ts: null, event: 'StreamPhase', idx: null }, // 2026-02-30; data.index past BIGINT
-      { line: 3, ts: '+099999-08-15T01:15:00.100Z', event: 'TurnComplete', idx: null },
+    expect(sql('SELECT line, ts, ts_unread, event, idx FROM events ORDER BY line')).toEqual([
+      { line: 1, ts: '2026-08-15T09:15:00.000Z', ts_unread: null, event: 'SessionStart', idx: null },
+      { line: 2, ts: null, ts_unread: '2026-02-30T09:15:01.000Z', event: 'StreamPhase', idx: null }, // data.index past BIGINT
+      { line: 3, ts: '+099999-08-15T01:15:00.100Z', ts_unread: null, event: 'TurnComplete', idx: null },
     ]);
     expect(sql('SELECT first_event_ts, last_event_ts FROM sessions')).toEqual([
       { first_event_ts: '2026-08-15T09:15:00.000Z', last_event_ts: '+099999-08-15T01:15:00.100Z' },
@@ -49,10 +50,10 @@ describe('fixtures/impossible-values: values no column can hold do not stop a lo
   });
 
   it('warn.log: the record with 30 February keeps its message, its time is NULL, and the file range is in time order', () => {
-    expect(sql('SELECT line, ts, message FROM warn_lines ORDER BY line')).toEqual([
-      { line: 1, ts: null, message: 'a day that does not exist' },
-      { line: 2, ts: '2026-08-15T09:15:02.500Z', message: 'half a second' },
-      { line: 3, ts: '2026-08-15T09:15:02.000Z', message: 'earlier, with a shorter time' },
+    expect(sql('SELECT line, ts, ts_unread, message FROM warn_lines ORDER BY line')).toEqual([
+      { line: 1, ts: null, ts_unread: '2026-02-30T01:00:00.000Z', message: 'a day that does not exist' },
+      { line: 2, ts: '2026-08-15T09:15:02.500Z', ts_unread: null, message: 'half a second' },
+      { line: 3, ts: '2026-08-15T09:15:02.000Z', ts_unread: null, message: 'earlier, with a shorter time' },
     ]);
     expect(sql(`SELECT min_ts, max_ts FROM input_files WHERE kind = 'warn-log'`)).toEqual([
       { min_ts: '2026-08-15T09:15:02.000Z', max_ts: '2026-08-15T09:15:02.500Z' },

@@ -39,7 +39,7 @@ describe('load --db', () => {
     // The crashed writer's unterminated tail is completed by the next append: it becomes valid.
     fs.appendFileSync(events(), '"}}\n{"event":"SessionStart","session_id":"x","timestamp":"2026-08-15T02:00:00.000Z","data":{}}\n');
     expect(load()).toMatchObject({ loaded: 0, appended: 1, reloaded: 0, malformed_lines: 5 });
-    expect(files()).toEqual([{ path: `${SESSION}/events.jsonl`, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632 + 95, lines: 13, valid: 6, blank: 2, malformed: 5 }]);
+    expect(files()).toEqual([{ path: `${SESSION}/events.jsonl`, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632 + 95, lines: 13, valid: 6, blank: 2, malformed: 5, ts_unread: 0 }]);
     expect(eventLines().slice(-2)).toEqual([{ line: 12, event: 'UserPromptSubmit' }, { line: 13, event: 'SessionStart' }]);
     expect(load()).toMatchObject({ unchanged: 1 });
   });
@@ -239,7 +239,7 @@ describe('load --db', () => {
     const linked = path.join(link, SESSION, 'events.jsonl');
     editDatabase(db, [
       `INSERT INTO input_files SELECT 999, '${linked}', path, kind, session_id, bytes, lines, valid, blank, malformed, mtime, head_hash, complete_bytes, complete_lines, tail_hash, min_ts, max_ts, loaded_at FROM input_files`,
-      'INSERT INTO events SELECT 999, session_id, line, ts, event, envelope_session_id, cwd, idx, agent_id, type, phase, data FROM events',
+      'INSERT INTO events SELECT 999, session_id, line, ts, event, envelope_session_id, cwd, idx, agent_id, type, phase, data, ts_unread FROM events',
       "DELETE FROM trajaudit_meta WHERE key = 'file_keys'",
     ]);
     expect(runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM events', '--db', db]).value).toEqual([{ n: 8 }]);

@@ -57,7 +57,7 @@ describe('lines longer than 8 MiB', () => {
   it('are counted and listed, by file, line, offset, kind and reason; --strict exits 1; nothing is left in the temp dir', () => {
     const { value, run } = runJson<Sources>(['sources', home, '--strict'], { env: env() });
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n');
+    expect(run.stderr).toBe('trajaudit: 7 lines in 6 files could not be read; they are listed under `problems`\n');
     expect(value.files.map(({ path: p, bytes, lines, valid, blank, malformed }) => [p, bytes, lines, valid, blank, malformed])).toEqual([
       [`${A}/events.jsonl`, 91 + (33 * MiB + 1) + 89, 3, 2, 0, 1],
       [`${A}/heartbeat.txt`, 9 * MiB + 1, 1, 0, 0, 1],

@@ -17,7 +17,7 @@ describe('fixtures/malformed-lines: every line accounted for', () => {
 
   it('counts lines, valid, blank and malformed, and the invariant holds', () => {
     expect(run.code).toBe(0);
-    expect(value.files).toEqual([{ path: FILE, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6 }]);
+    expect(value.files).toEqual([{ path: FILE, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, ts_unread: 0 }]);
     for (const f of value.files) expect(f.valid + f.blank + f.malformed).toBe(f.lines);
   });
 
@@ -49,7 +49,14 @@ describe('fixtures/malformed-lines: every line accounted for', () => {
   it('--strict turns malformed lines into exit 1; without it the run succeeds and says so on stderr', () => {
     const strict = runCli(['sources', HOME, '--strict', '--format', 'json']);
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toBe('trajaudit: 6 lines in 1 file could not be read; they are listed by `trajaudit sources`\n');
+    // sources says where its own output lists them (not "run trajaudit sources").
+    expect(strict.stderr).toBe('trajaudit: 6 lines in 1 file could not be read; they are listed under `problems`\n');
+    const where = (...args: string[]) => runCli(['sources', HOME, '--strict', ...args]).stderr.replace('trajaudit: 6 lines in 1 file could not be read; ', '');
+    expect(where()).toBe('they are listed under "Unreadable lines"\n');
+    expect(where('--format', 'md')).toBe('they are listed under "Unreadable lines"\n');
+    expect(where('--section', 'problems')).toBe('they are the rows listed\n');
+    expect(where('--section', 'totals')).toBe('add `--section problems` to list them\n');
+    expect(where('--format', 'csv')).toBe('add `--section problems` to list them\n');
     const sql = runCli(['sql', 'SELECT count(*) AS n FROM events', HOME, '--format', 'csv']);
     expect(sql.code).toBe(0);
     expect(sql.stdout).toBe('n\r\n4\r\n');
@@ -70,7 +77,7 @@ describe('fixtures/malformed-lines: every line accounted for', () => {
       `${FILE}:12,${FILE},12,1480,truncated-tail`,
     ]);
     // The same value as under "totals" in the whole document: one object.
-    const totals = { files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, skipped: 0 };
+    const totals = { files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, ts_unread: 0, skipped: 0 };
     expect(runJson(['sources', HOME, '--section', 'totals']).value).toEqual(totals);
     expect((runJson(['sources', HOME]).value as { totals: unknown }).totals).toEqual(totals);
   });

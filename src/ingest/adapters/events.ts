@@ -1,5 +1,5 @@
 import { jsonInteger } from '../../db/json-integer.js';
-import { jsonlAdapter } from './jsonl-adapter.js';
+import { jsonlAdapter, TS_UNREAD } from './jsonl-adapter.js';
 
 // The envelope (formats doc §3.1) is read per line; the hot payload fields come from a second,
 // smaller parse of `data`. `agent_id` is the StreamPhase/Subagent spelling, `agentId`
@@ -10,9 +10,9 @@ export default jsonlAdapter({
   kind: 'events',
   table: 'events',
   columns: { event: 'VARCHAR', session_id: 'VARCHAR', timestamp: 'VARCHAR', cwd: 'VARCHAR', data: 'JSON' },
-  projection: (source) => `SELECT $file_id, $session_id, line_no, TRY_CAST(timestamp AS TIMESTAMPTZ), event, session_id, cwd,
-     ${jsonInteger('h."index"')}, coalesce(h.agent_id, h.agentId), h.type, h.phase, data
-   FROM (SELECT *, json_transform(data, ${HOT}) AS h FROM ${source})`,
+  projection: (source) => `SELECT $file_id, $session_id, line_no, ts, event, session_id, cwd,
+     ${jsonInteger('h."index"')}, coalesce(h.agent_id, h.agentId), h.type, h.phase, data, ${TS_UNREAD}
+   FROM (SELECT *, TRY_CAST(timestamp AS TIMESTAMPTZ) AS ts, json_transform(data, ${HOT}) AS h FROM ${source})`,
   keepText: false,
   timed: true,
 });

@@ -4,6 +4,13 @@ import { loadJsonlDirect } from '../load-jsonl-direct.js';
 import { stageJsonl } from '../stage-jsonl.js';
 import type { Adapter } from './adapter.js';
 
+/**
+ * The envelope's `timestamp` as written when it is no time DuckDB can read (2026-02-30, hour 24:30,
+ * epoch ms): `ts` is NULL then, and `data` does not hold the envelope, so this keeps the text.
+ * Over a source with `timestamp` and its cast `ts`.
+ */
+export const TS_UNREAD = 'CASE WHEN ts IS NULL THEN timestamp END';
+
 export interface JsonlFormat {
   kind: SourceKind;
   table: string;
@@ -43,12 +50,15 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
       const range = { absPath: target.file.absPath, startOffset: target.startOffset, lineBase: target.lineBase, inTransaction: target.inTransaction };
       const ledger = await stageJsonl(target.db, range, { shape, keepValidText: format.keepText });
       const store = async () => {
-        if (ledger.valid === 0) return;
-        const params = { file_id: target.fileId, session_id: target.file.sessionId };
-        await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged(`len <= ${BIG_LINE_BYTES}`))}`, params);
-        // A long line alone: the projection parses its JSON again (line-rules.ts, BIG_LINE_BYTES).
-        const big = await target.db.all(`SELECT line_no FROM staged WHERE verdict = 'valid' AND len > ${BIG_LINE_BYTES} ORDER BY line_no`);
-        for (const row of big.rows) await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
+        if (ledger.valid > 0) {
+          const params = { file_id: target.fileId, session_id: target.file.sessionId };
+          await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged(`len <= ${BIG_LINE_BYTES}`))}`, params);
+          // A long line alone: the projection parses its JSON again (line-rules.ts, BIG_LINE_BYTES).
+          const big = await target.db.all(`SELECT line_no FROM staged WHERE verdict = 'valid' AND len > ${BIG_LINE_BYTES} ORDER BY line_no`);
+          for (const row of big.rows) await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
+        }
+        // The scratch copy of the file: without --db, `sql` runs on this connection and would see it.
+        await target.db.run('DROP TABLE IF EXISTS staged');
       };
       return { ledger, store };
     },

@@ -148,7 +148,8 @@ const warnLog: Adapter = {
       const message = [...r.parts.slice(0, -1), last.message].join('\n');
       return [target.fileId, target.file.sessionId, r.line, r.endLine, r.ts, r.level, r.category, message, last.data];
     });
-    const store = async () => target.batch.add('warn_lines', ['file_id', 'session_id', 'line', 'end_line', 'ts', 'level', 'category', 'message', 'data'], rows);
+    // A header time DuckDB cannot read (2026-02-30) is NULL in ts; ts_unread keeps it as written.
+    const store = async () => target.batch.add('warn_lines', ['file_id', 'session_id', 'line', 'end_line', 'ts', 'level', 'category', 'message', 'data'], rows, { column: 'ts_unread', of: 'ts' });
     // In time order, not text order (fractions vary in length), and only the times DuckDB can
     // store: JavaScript rolls 2026-02-30 over into March, DuckDB stores NULL for it.
     const times = stored.map((r) => Date.parse(r.ts)).filter((ms, k) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === stored[k].ts.slice(0, 10)).sort((a, b) => a - b).map((ms) => new Date(ms).toISOString());

@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO, runCli, runJson, tempDir } from '../helpers/run-cli.js';
+
+// A valid record whose time is no time (hour 24:31, 30 February, epoch ms where sid-code writes
+// ISO-8601) is stored with ts NULL; its time is kept as written in ts_unread, and `sources` counts
+// such records per file. They are valid JSON, not malformed lines: valid + malformed + blank = lines.
+const work = tempDir();
+afterAll(work.cleanup);
+const root = path.join(work.dir, 'home');
+fs.mkdirSync(path.join(root, 's1'), { recursive: true });
+fs.writeFileSync(path.join(root, 's1/events.jsonl'), [
+  '{"event":"SessionStart","session_id":"s1","timestamp":"2026-07-30T10:31:03.412Z","data":{}}',
+  '{"event":"SubagentStop","session_id":"s1","timestamp":"2026-07-30T24:31:03.412Z","data":{"agent_id":"subagent-x-a00000001","status":"error"}}',
+  '{"event":"SessionEnd","session_id":"s1","timestamp":1785407463412,"data":{}}',
+  '{"event":"NoTime","session_id":"s1","data":{}}',
+  '{"event":"NullTime","session_id":"s1","timestamp":null,"data":{}}',
+  '{"event":"Garbage","session_id":"s1","timestamp":"garbage","data":{}}',
+].map((l) => `${l}\n`).join(''));
+fs.writeFileSync(path.join(root, 's1/errors.jsonl'), '{"event":"Error","timestamp":"2026-02-30T10:41:02.551Z","session_id":"s1","data":{"phase":"stream","index":5,"error":"e"}}\n');
+fs.writeFileSync(path.join(root, 's1/warn.log'), '[2026-02-30T10:35:24.586Z] [ERROR] [A] 429\n[2026-07-30T10:35:24.586Z] [WARN] [A] fine\n');
+
+/** Runs SQL on a database file directly (not through trajaudit), as an older version would leave it. */
+function editDatabase(file: string, statements: string[]): void {
+  const run = spawnSync(process.execPath, ['-e', `
+    const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
+    DuckDBInstance.create(${JSON.stringify(file)}).then(async (i) => { const c = await i.connect();
+      for (const sql of ${JSON.stringify(statements)}) await c.run(sql); c.closeSync(); i.closeSync(); });
+  `], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+}
+
+const sql = (query: string, args: string[]) => {
+  const { value, run } = runJson<Record<string, unknown>[]>(['sql', query, ...args]);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  return value;
+};
+
+const TIMES = `SELECT 'events' AS t, line, ts, ts_unread FROM events UNION ALL SELECT 'errors', line, ts, ts_unread FROM error_records
+  UNION ALL SELECT 'warn', line, ts, ts_unread FROM warn_lines ORDER BY 1, 2`;
+const EXPECTED = [
+  { t: 'errors', line: 1, ts: null, ts_unread: '2026-02-30T10:41:02.551Z' },
+  { t: 'events', line: 1, ts: '2026-07-30T10:31:03.412Z', ts_unread: null },
+  { t: 'events', line: 2, ts: null, ts_unread: '2026-07-30T24:31:03.412Z' },
+  { t: 'events', line: 3, ts: null, ts_unread: '1785407463412' },
+  { t: 'events', line: 4, ts: null, ts_unread: null }, // no time at all: nothing to keep
+  { t: 'events', line: 5, ts: null, ts_unread: null },
+  { t: 'events', line: 6, ts: null, ts_unread: 'garbage' },
+  { t: 'warn', line: 1, ts: null, ts_unread: '2026-02-30T10:35:24.586Z' },
+  { t: 'warn', line: 2, ts: '2026-07-30T10:35:24.586Z', ts_unread: null },
+];
+
+describe('records whose time cannot be read keep it in ts_unread', () => {
+  it('events, errors and warn.log, with either reader', () => {
+    expect(sql(TIMES, [root])).toEqual(EXPECTED);
+    const staged = runJson<Record<string, unknown>[]>(['sql', TIMES, root], { env: { TRAJAUDIT_READER: 'staged' } });
+    expect(staged.value).toEqual(EXPECTED);
+  });
+
+  it('sources counts them per file and in the totals, as valid lines, not malformed ones; --strict passes', () => {
+    const { value, run } = runJson<{ files: Record<string, unknown>[]; problems: unknown[]; totals: Record<string, unknown> }>(['sources', root, '--strict']);
+    expect(run.code).toBe(0);
+    expect(value.files.map(({ path: p, lines, valid, malformed, ts_unread }) => ({ p, lines, valid, malformed, ts_unread }))).toEqual([
+      { p: 's1/errors.jsonl', lines: 1, valid: 1, malformed: 0, ts_unread: 1 },
+      { p: 's1/events.jsonl', lines: 6, valid: 6, malformed: 0, ts_unread: 3 },
+      { p: 's1/warn.log', lines: 2, valid: 2, malformed: 0, ts_unread: 1 },
+    ]);
+    expect(value.problems).toEqual([]);
+    expect(value.totals).toMatchObject({ lines: 9, valid: 9, malformed: 0, ts_unread: 5 });
+    expect(runCli(['sources', root, '--section', 'files', '--format', 'csv']).stdout.split(/\r?\n/)[0]).toBe('path,kind,session_id,bytes,lines,valid,blank,malformed,ts_unread');
+  });
+
+  it('the same through load --db; a database made before ts_unread gains it, for the lines loaded from then on', () => {
+    const db = path.join(work.dir, 'times.duckdb');
+    expect(runCli(['load', root, '--db', db, '--quiet']).code).toBe(0);
+    expect(sql(TIMES, ['--db', db])).toEqual(EXPECTED);
+    editDatabase(db, [
+      ...['events', 'error_records', 'warn_lines'].map((t) => `ALTER TABLE ${t} DROP COLUMN ts_unread`),
+      "UPDATE trajaudit_meta SET value = 'before ts_unread' WHERE key = 'schema_version'",
+    ]);
+    fs.appendFileSync(path.join(root, 's1/events.jsonl'), '{"event":"Late","session_id":"s1","timestamp":"2026-13-01T00:00:00Z","data":{}}\n');
+    expect(runCli(['load', root, '--db', db, '--quiet']).code).toBe(0);
+    expect(sql(`SELECT line, ts_unread FROM events WHERE line IN (2, 7) ORDER BY line`, ['--db', db])).toEqual([
+      { line: 2, ts_unread: null }, // loaded before the column existed: its text was not kept then
+      { line: 7, ts_unread: '2026-13-01T00:00:00Z' },
+    ]);
+    expect(runJson<{ totals: Record<string, unknown> }>(['sources', '--db', db]).value.totals).toMatchObject({ lines: 10, ts_unread: 1 });
+  });
+});
