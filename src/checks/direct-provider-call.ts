@@ -119,19 +119,21 @@ function isDeclarationOnly(token: ts.Node): boolean {
 
 /**
  * Whether a member read other than by a call takes the method off its receiver: its value is
- * stored (a variable, a field, the right of an assignment), called through a comma (`(0, p.m)()`)
- * or given to `Reflect.apply`, directly or through `?:`, `??`, `||`, an array or an object literal.
- * Any other use only looks at it and is not a finding: a test (`typeof`, `!`, `===`, a condition,
- * `&&`, an arrow's result as in `list.filter((p) => p.m)`), a property of the method (`.length`, a
- * mock's `.mock`), a cast (`p.m as unknown as Mock`), a return, or an argument (mocks and
- * assertions in tests: `vi.mocked(p.m)`, `expect(p.m)`). A miss costs less than a false finding:
- * a guard that fails correct code gets turned off.
+ * stored (a variable, a field, a parameter's default, the right of an assignment, an export),
+ * returned, called through a comma (`(0, p.m)()`) or given to `Reflect.apply`, directly or through
+ * a cast, `?:`, `??`, `||`, an array or an object literal. Any other use only looks at it and is
+ * not a finding: a test (`typeof`, `!`, `===`, a condition, `&&`), a callback's result as in
+ * `list.filter((p) => p.m)` (the callee decides what it does with it, and a filter only tests
+ * it), a property of the method (`.length`, a mock's `.mock`), a cast through `unknown` (`p.m as
+ * unknown as Mock`: the value is re-typed as something else, a test's way to reach a mock), or an
+ * argument (mocks and assertions in tests: `vi.mocked(p.m)`, `expect(p.m)`). A miss costs less
+ * than a false finding: a guard that fails correct code gets turned off.
  */
 function isTakenOff(start: ts.Expression): boolean {
   let value: ts.Node = start;
   for (;;) {
     const parent = value.parent;
-    if (ts.isAsExpression(parent) || ts.isTypeAssertionExpression(parent)) return false;
+    if (isCastThroughUnknown(parent)) return false;
     if (isWrapper(parent)) value = parent;
     else if (ts.isConditionalExpression(parent) && parent.condition !== value) value = parent;
     else if (ts.isBinaryExpression(parent) && valueOperators.has(parent.operatorToken.kind)) value = parent;
@@ -140,7 +142,18 @@ function isTakenOff(start: ts.Expression): boolean {
     else break;
   }
   const parent = value.parent;
-  if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === value) return true;
+  if (
+    (ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isParameter(parent) || ts.isBindingElement(parent)) &&
+    parent.initializer === value
+  ) {
+    return true;
+  }
+  if (ts.isExportAssignment(parent)) return true;
+  if (ts.isReturnStatement(parent)) {
+    const fn = ts.findAncestor(parent, ts.isFunctionLike);
+    return !fn || !isCallback(fn);
+  }
+  if (ts.isArrowFunction(parent) && parent.body === value) return !isCallback(parent);
   if (ts.isBinaryExpression(parent) && parent.right === value) {
     const operator = parent.operatorToken.kind;
     if (operator >= ts.SyntaxKind.FirstAssignment && operator <= ts.SyntaxKind.LastAssignment) return true;
@@ -154,6 +167,20 @@ function isTakenOff(start: ts.Expression): boolean {
     return callee?.name === 'apply' && ts.isPropertyAccessExpression(parent.expression) && ts.isIdentifier(parent.expression.expression) && parent.expression.expression.text === 'Reflect';
   }
   return false;
+}
+
+/** `x as unknown as T`, `<any>x`: the inner cast that lets the outer one re-type the value as anything. */
+function isCastThroughUnknown(node: ts.Node): boolean {
+  if (!ts.isAsExpression(node) && !ts.isTypeAssertionExpression(node)) return false;
+  return node.type.kind === ts.SyntaxKind.UnknownKeyword || node.type.kind === ts.SyntaxKind.AnyKeyword;
+}
+
+/** A function written as an argument of a call (`list.filter((p) => …)`): its result goes to the callee. */
+function isCallback(fn: ts.Node): boolean {
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return false;
+  const outer = outermostWrapper(fn);
+  const call = outer.parent;
+  return (ts.isCallExpression(call) || ts.isNewExpression(call)) && (call.arguments?.some((argument) => argument === outer) ?? false);
 }
 
 /** Operators through which an operand's value can be the result. */
