@@ -6,6 +6,7 @@ import { resolvesToAsyncGenerators } from './dead-catch-types.js';
 import { importedNames } from './imported-names.js';
 import { scopeOf } from './scope.js';
 import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { textHashesOf } from './fingerprint-text.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['dead-catch'];
@@ -96,7 +97,7 @@ function inspectCall(
     severity: 'error',
     scope: scopeOf(call).name,
     anchor: iife ? '(async function*)' : anchorText(normalizedText(callee, sourceFile)),
-    textHash: shortHash(normalizedText(call, sourceFile)),
+    ...textHashesOf(call, sourceFile),
     resolution: 'syntactic',
     details: { escape },
   };

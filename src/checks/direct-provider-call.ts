@@ -4,6 +4,7 @@ import { defineCheck, type CheckContext, type Resolution } from './define-check.
 import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
 import { anchorText, destructuringAssignmentOf, isWrapper, memberName, normalizedText, outermostWrapper, positionOf, shortHash, walk } from './syntax.js';
+import { textHashesOf } from './fingerprint-text.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['direct-provider-call'];
@@ -43,7 +44,7 @@ export default defineCheck<'direct-provider-call', State>({
         severity: 'error',
         scope: scopeOf(site).name,
         anchor,
-        textHash: shortHash(normalizedText(site, sourceFile)),
+        ...textHashesOf(site, sourceFile),
         resolution,
         allowReason,
         details: { form },

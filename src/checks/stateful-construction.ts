@@ -3,6 +3,7 @@ import { defineCheck, type Severity } from './define-check.js';
 import { importedNames } from './imported-names.js';
 import { scopeOf, type ScopeKind } from './scope.js';
 import { memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { textHashesOf } from './fingerprint-text.js';
 
 interface State {
   classes: Set<string>;
@@ -38,7 +39,7 @@ export default defineCheck<'stateful-construction', State>({
           severity: severityOf[scope.kind],
           scope: scope.name,
           anchor: site.via === 'new' ? `new ${site.name}` : site.name,
-          textHash: shortHash(normalizedText(node, sourceFile)),
+          ...textHashesOf(node, sourceFile),
           resolution: 'syntactic',
           details: { className: site.name, via: site.via, scopeKind: scope.kind },
         });
