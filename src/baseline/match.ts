@@ -10,10 +10,11 @@ export interface MatchResult {
 
 /**
  * Layered matching: exact key; then same file and same text (moved within the file); then same
- * scope, anchor and text from a file that no longer exists (renamed). Counts are consumed one by
- * one, so a duplicated violation leaves one finding new.
+ * scope, anchor and text in another file (the file renamed, or the function moved to another
+ * file). Each layer only sees what the earlier ones left, and counts are consumed one by one, so a
+ * violation copied into another file while it stays in its own leaves the copy new.
  */
-export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], existingFiles: Set<string>, rulesRun: Set<string>): MatchResult {
+export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], rulesRun: Set<string>): MatchResult {
   const remaining = entries.map((entry) => entry.count);
   const states = new Map<RawFinding, FindingState>();
   const open: RawFinding[] = [];
@@ -28,7 +29,7 @@ export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], 
     { ofEntry: entryKey, ofFinding: (f) => (hash(f) === undefined ? undefined : entryKey({ ...f, hash: hash(f)! })) },
     { ofEntry: (e) => [e.rule, e.file, e.hash].join('\0'), ofFinding: (f) => (hash(f) === undefined ? undefined : [f.rule, f.file, hash(f)].join('\0')) },
     {
-      ofEntry: (e) => (existingFiles.has(e.file) ? undefined : [e.rule, e.scope, e.anchor, e.hash].join('\0')),
+      ofEntry: (e) => [e.rule, e.scope, e.anchor, e.hash].join('\0'),
       ofFinding: (f) => (hash(f) === undefined ? undefined : [f.rule, f.scope, f.anchor, hash(f)].join('\0')),
     },
   ];

@@ -77,6 +77,21 @@ describe('baseline survives code moving', () => {
     expect(s.json.summary).toMatchObject({ new: 0, stale: 0 });
   });
 
+  it('move a function, unchanged, into another existing file (its old file stays)', () => {
+    const s = scenario((edit) => {
+      let moved = '';
+      edit('src/agent/retry.ts', (t) => {
+        moved = t.slice(t.indexOf('export async function* retryOnce'));
+        return t.replace(moved, 'export const retries = 1;\n');
+      });
+      edit('src/agent/loop.ts', (t) => `${t}\n${moved}`);
+    });
+    expect(s.run.code).toBe(0);
+    expect(s.json.summary).toMatchObject({ new: 0, baselined: 4, stale: 0 });
+    expect(states(s.json).filter((state) => state.startsWith('src/agent/loop.ts'))).toHaveLength(4);
+    expect(s.baselineUnchanged()).toBe(true);
+  });
+
   it('rename a file', () => {
     const s = scenario((_edit, dir) => renameSync(path.join(dir, 'src/agent/retry.ts'), path.join(dir, 'src/agent/retrying.ts')));
     expect(s.run.code).toBe(0);
@@ -162,6 +177,15 @@ describe('baseline catches real changes', () => {
     );
     expect(s.run.code).toBe(1);
     expect(s.json.summary).toMatchObject({ new: 1, baselined: 4, stale: 0 });
+  });
+
+  it('copy a function into another file while it stays in its own: the copies are new, exit 1', () => {
+    const s = scenario((edit, dir) => {
+      const retry = readFileSync(path.join(dir, 'src/agent/retry.ts'), 'utf8');
+      edit('src/agent/loop.ts', (t) => `${t}\n${retry.slice(retry.indexOf('export async function* retryOnce'))}`);
+    });
+    expect(s.run.code).toBe(1);
+    expect(s.json.summary).toMatchObject({ new: 2, baselined: 4, stale: 0 });
   });
 
   it('fix a violation: stale, reported, exit 0; exit 1 under --strict', () => {
