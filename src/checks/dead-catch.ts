@@ -5,7 +5,7 @@ import { defineCheck, type CheckContext, type RawFinding } from './define-check.
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
 import { importedNames } from './imported-names.js';
 import { scopeOf } from './scope.js';
-import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { anchorText, memberName, normalizedText, positionOf, unwrap, walk } from './syntax.js';
 import { textHashesOf } from './fingerprint-text.js';
 import type { TrajauditConfig } from '../config/schema.js';
 

@@ -3,7 +3,7 @@ import ts from './typescript.cjs';
 import { defineCheck, type CheckContext, type Resolution } from './define-check.js';
 import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
-import { anchorText, destructuringAssignmentOf, isWrapper, memberName, normalizedText, outermostWrapper, positionOf, shortHash, walk } from './syntax.js';
+import { anchorText, destructuringAssignmentOf, isWrapper, memberName, normalizedText, outermostWrapper, positionOf, walk } from './syntax.js';
 import { textHashesOf } from './fingerprint-text.js';
 import type { TrajauditConfig } from '../config/schema.js';
 

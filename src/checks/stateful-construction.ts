@@ -2,7 +2,7 @@ import ts from './typescript.cjs';
 import { defineCheck, type Severity } from './define-check.js';
 import { importedNames } from './imported-names.js';
 import { scopeOf, type ScopeKind } from './scope.js';
-import { memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { memberName, positionOf, unwrap, walk } from './syntax.js';
 import { textHashesOf } from './fingerprint-text.js';
 
 interface State {
