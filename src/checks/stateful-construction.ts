@@ -4,6 +4,7 @@ import { importedNames } from './imported-names.js';
 import { scopeOf, type ScopeKind } from './scope.js';
 import { memberName, positionOf, unwrap, walk } from './syntax.js';
 import { textHashesOf } from './fingerprint-text.js';
+import { processWideHolder, type ProcessWide } from './process-wide.js';
 
 interface State {
   classes: Set<string>;
@@ -32,16 +33,19 @@ export default defineCheck<'stateful-construction', State>({
       const site = constructionSite(node, state, nameOf);
       if (site) {
         const scope = scopeOf(node);
+        // Built in a function, but kept for the whole process: a lazy or init-function singleton.
+        const holder = scope.kind === 'function' ? processWideHolder(node as ts.Expression, sourceFile) : undefined;
+        const kind: ScopeKind = holder ? 'module' : scope.kind;
         ctx.report({
           file: unit.file,
           ...positionOf(site.token, sourceFile),
-          message: messageFor(site.name, site.via, scope.kind, scope.name),
-          severity: severityOf[scope.kind],
+          message: holder ? singletonMessage(site.name, site.via, scope.name, holder) : messageFor(site.name, site.via, scope.kind, scope.name),
+          severity: severityOf[kind],
           scope: scope.name,
           anchor: site.via === 'new' ? `new ${site.name}` : site.name,
           ...textHashesOf(node, sourceFile),
           resolution: 'syntactic',
-          details: { className: site.name, via: site.via, scopeKind: scope.kind },
+          details: { className: site.name, via: site.via, scopeKind: kind, ...(holder ? { singleton: holder.how } : {}) },
         });
       }
     });
@@ -92,4 +96,10 @@ function messageFor(name: string, via: 'new' | 'factory', kind: ScopeKind, scope
   if (kind === 'module') return `${built} ${where}: one instance shared by the whole process; build it per agent and pass it in`;
   if (kind === 'class-field') return `${built} in field initializer ${scope}: one per ${scope.split('.')[0]} instance`;
   return `${built} in ${scope}`;
+}
+
+function singletonMessage(name: string, via: 'new' | 'factory', scope: string, holder: ProcessWide): string {
+  const built = via === 'new' ? `${name} built` : `${name}() called`;
+  const kept = holder.how === 'lazy' ? `kept in module-level ${holder.variable} (a lazy singleton)` : `whose result the module keeps (${holder.fn}() at line ${holder.line})`;
+  return `${built} in ${scope}, ${kept}: one instance shared by the whole process; build it per agent and pass it in`;
 }
