@@ -1,5 +1,6 @@
 import ts from './typescript.cjs';
 import { defineCheck, type Severity } from './define-check.js';
+import { reexportAliases } from './export-aliases.js';
 import { importedNames } from './imported-names.js';
 import { scopeOf, type ScopeKind } from './scope.js';
 import { memberName, positionOf, unwrap, walk } from './syntax.js';
@@ -9,6 +10,8 @@ import { processWideHolder, type ProcessWide } from './process-wide.js';
 interface State {
   classes: Set<string>;
   factories: Set<string>;
+  /** Names the tree re-exports a configured class or factory under (`export { C as Alias } from`), to the configured name. */
+  aliases: Map<string, string>;
   /** Text prefilter: a class name where it may be constructed, or a factory's name; a type-only mention of the class does not need a parse. */
   site?: RegExp;
 }
@@ -24,7 +27,16 @@ export default defineCheck<'stateful-construction', State>({
     'Every place a stateful object (e.g. FileReadTracker) is built, with its enclosing scope. Built at module top level it is a process-wide singleton shared by every agent (error); in a class field, one per owner instance (warning); in a function, built on demand (note, listed in the inventory).',
   defaultSeverity: 'error',
   needsTypes: () => false,
-  prepare: ({ options }) => ({ classes: new Set(options.classes), factories: new Set(options.factories), site: sitePattern(options) }),
+  prepare: ({ options, files }) => {
+    const aliases = reexportAliases(files, new Set([...options.classes, ...options.factories]));
+    const aliasesOf = (names: string[]) => [...aliases].filter(([, original]) => names.includes(original)).map(([alias]) => alias);
+    return {
+      classes: new Set(options.classes),
+      factories: new Set(options.factories),
+      aliases,
+      site: sitePattern({ classes: [...options.classes, ...aliasesOf(options.classes)], factories: [...options.factories, ...aliasesOf(options.factories)] }),
+    };
+  },
   wants: (text, state) => Boolean(state.site?.test(text)),
   visit(unit, ctx, state) {
     const sourceFile = unit.sourceFile;
@@ -82,12 +94,22 @@ function constructionSite(node: ts.Node, state: State, nameOf: (identifier: ts.I
   const names = isNew ? state.classes : state.factories;
   const via = isNew ? 'new' : 'factory';
   if (ts.isIdentifier(callee)) {
-    const name = nameOf(callee);
+    let name = nameOf(callee);
+    // A name the tree re-exports a configured one under counts where this file imports it.
+    if (!names.has(name) && state.aliases.has(name) && importsName(callee.getSourceFile(), name)) name = state.aliases.get(name)!;
     return names.has(name) ? { name, token: callee, via } : undefined;
   }
   const member = memberName(callee);
   if (member && names.has(member.name)) return { name: member.name, token: member.token, via };
   return undefined;
+}
+
+/** Whether an import of the file binds `name` as the exported name (`import { name }`, `import { name as local }`). */
+function importsName(sourceFile: ts.SourceFile, name: string): boolean {
+  return sourceFile.statements.some((statement) => {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((element) => (element.propertyName ?? element.name).text === name);
+  });
 }
 
 function messageFor(name: string, via: 'new' | 'factory', kind: ScopeKind, scope: string): string {
