@@ -1,9 +1,9 @@
 /**
- * Names the tree's own files export under another name (`export { FileReadTracker as Tracker }
- * from './tracker.js'`, or without `from` for a local), mapped to the configured name they stand
- * for; chains (`export { Tracker as T2 }` elsewhere) are followed. A text scan over the files that
- * mention one of the names, so a barrel needs no parse; a file importing `Tracker` then constructs
- * a `FileReadTracker`.
+ * Names the tree's own files export under another name (`export { FileReadTracker as Tracker }`,
+ * re-exported from another module or a local), mapped to the configured name they stand for;
+ * chains (`export { Tracker as T2 }` elsewhere) are followed. A text scan of every file's export
+ * lists, so that a barrel needs no parse; a file that imports `Tracker` then constructs a
+ * `FileReadTracker`.
  */
 export function reexportAliases(files: ReadonlyArray<{ searchText: string }>, names: ReadonlySet<string>): Map<string, string> {
   const aliases = new Map<string, string>();
