@@ -91,13 +91,18 @@ function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLik
     if (!assignment) return undefined;
     return { form: 'destructure', node: assignment, receiver: ts.isBinaryExpression(assignment) ? assignment.right : assignment.expression };
   }
+  // The key of an element access may be wrapped: `p[('m')]`, `p['m' as const]`.
+  const literal = ts.isStringLiteralLike(name) ? outermostWrapper(name) : undefined;
   const access = ts.isPropertyAccessExpression(parent) && parent.name === name
     ? parent
-    : ts.isElementAccessExpression(parent) && parent.argumentExpression === name && ts.isStringLiteralLike(name) ? parent : undefined;
+    : literal && ts.isElementAccessExpression(literal.parent) && literal.parent.argumentExpression === literal ? literal.parent : undefined;
   if (!access) return undefined;
   const outer = outermostWrapper(access);
   const use = outer.parent;
-  if (ts.isCallExpression(use) && use.expression === outer) return { form: 'call', node: use, receiver: access.expression };
+  // A tagged template (`` p.m`q` ``) calls the method with `this` = p, like `p.m(…)`.
+  if ((ts.isCallExpression(use) && use.expression === outer) || (ts.isTaggedTemplateExpression(use) && use.tag === outer)) {
+    return { form: 'call', node: use, receiver: access.expression };
+  }
   if ((ts.isPropertyAccessExpression(use) || ts.isElementAccessExpression(use)) && use.expression === outer) {
     const member = memberName(use);
     const rebinder = outermostWrapper(use);
