@@ -82,6 +82,7 @@ function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLik
   const key: ts.Node = ts.isComputedPropertyName(name.parent) ? name.parent : name;
   const parent = key.parent;
   if (ts.isBindingElement(parent) && (parent.propertyName ?? parent.name) === key && ts.isObjectBindingPattern(parent.parent) && !parent.dotDotDotToken) {
+    if (isOmitted(parent)) return undefined;
     const declaration = ts.findAncestor(parent, (n) => ts.isVariableDeclaration(n) || ts.isParameter(n)) ?? parent;
     const source = ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : parent.parent;
     return { form: 'destructure', node: declaration, receiver: source };
@@ -111,6 +112,24 @@ function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLik
     }
   }
   return isTakenOff(access) ? { form: 'reference', node: access, receiver: access.expression } : undefined;
+}
+
+/**
+ * The "omit a key" idiom, `const { sendMessageStream: _omit, ...settings } = p`: next to a rest
+ * element, a binding the code never uses again only keeps the method out of the copy. Any other
+ * mention of that name in the enclosing function (or file) counts as a use, shadowing or not.
+ */
+function isOmitted(element: ts.BindingElement): boolean {
+  const local = element.name;
+  const pattern = element.parent as ts.ObjectBindingPattern;
+  if (!ts.isIdentifier(local) || !pattern.elements.some((other) => other.dotDotDotToken)) return false;
+  const scope = ts.findAncestor(pattern, (node) => ts.isFunctionLike(node) || ts.isSourceFile(node)) ?? element.getSourceFile();
+  let used = false;
+  walk(scope, (node) => {
+    if (used) return false;
+    if (ts.isIdentifier(node) && node !== local && node.text === local.text) used = true;
+  });
+  return !used;
 }
 
 /** Declarations are not calls: a token inside a type, a signature without a body, or a `declare` declaration. */

@@ -3,7 +3,7 @@ import { checkJson, runCli } from '../checks/run-cli.js';
 
 // fixtures/check-provider-references: the method taken off its receiver without a call on the
 // spot (references.ts, computed.ts; returned, stored through a cast or as a parameter's default:
-// escapes.ts), rarer call spellings (rare-calls.ts), destructuring that takes nothing off anything
+// escapes.ts), rarer call spellings (rare-calls.ts), the omit-a-key idiom (omit-key.ts), destructuring that takes nothing off anything
 // (declarations.ts), and uses that only look at it: guards, its properties, mocks (looks.ts).
 const fixture = 'fixtures/check-provider-references';
 const layer = 'bypass the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)';
@@ -14,7 +14,7 @@ const sites = (args: string[]) =>
   checkJson([fixture, ...args]).json.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.details?.form} ${f.resolution}`);
 
 describe('direct-provider-call: references and declarations', () => {
-  it('reports a tagged template, a wrapped literal key, an alias, a return, a cast or default-parameter store, an assignment or computed-key destructuring, a comma callee and Reflect.apply; not types, signatures, declare, guards, callbacks, its properties or mocks', () => {
+  it('reports a tagged template, a wrapped literal key, an alias, a return, a cast or default-parameter store, an assignment or computed-key destructuring, a comma callee and Reflect.apply; not types, signatures, declare, an omitted key, guards, callbacks, its properties or mocks', () => {
     const run = runCli(['check', fixture]);
     expect([run.code, run.stderr]).toEqual([1, '']);
     expect(run.stdout).toBe(
@@ -28,6 +28,9 @@ describe('direct-provider-call: references and declarations', () => {
         `  14:18    ${takenOff}`, // const send = p.sendMessageStream as Send
         `  18:52    ${takenOff}`, // send = p.sendMessageStream (a parameter's default)
         `  23:57    ${takenOff}`, // private readonly send = p.sendMessageStream (a parameter property)
+        '',
+        'src/agent/omit-key.ts',
+        `  15:11    ${destructured}`, // { sendMessageStream: send, ...settings } = p, then send.call(…); not the unused _omit above
         '',
         'src/agent/rare-calls.ts',
         `  6:31     ${called}`, // p.sendMessageStream`q`
@@ -43,7 +46,7 @@ describe('direct-provider-call: references and declarations', () => {
         `  33:26    ${takenOff}`, // Reflect.apply(p.sendMessageStream, …)
         `  37:23    ${takenOff}`, // an unrelated class: syntax cannot tell
         '',
-        '16 new, 0 baselined, 0 allowed, 0 info, 0 stale (8 files scanned, 8 parsed)',
+        '17 new, 0 baselined, 0 allowed, 0 info, 0 stale (9 files scanned, 9 parsed)',
         '',
       ].join('\n'),
     );
@@ -57,6 +60,7 @@ describe('direct-provider-call: references and declarations', () => {
       'src/agent/escapes.ts:14:18 reference resolved',
       'src/agent/escapes.ts:18:52 reference resolved',
       'src/agent/escapes.ts:23:57 reference resolved',
+      'src/agent/omit-key.ts:15:11 destructure resolved',
       'src/agent/rare-calls.ts:6:31 call resolved',
       'src/agent/rare-calls.ts:7:39 call resolved',
       'src/agent/rare-calls.ts:8:32 call resolved',
