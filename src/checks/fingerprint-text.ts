@@ -86,8 +86,32 @@ function formatterChoices(root: ts.Node, sourceFile: ts.SourceFile): { dropped: 
 function isBareParameter(arrow: ts.ArrowFunction): boolean {
   if (arrow.parameters.length !== 1 || arrow.typeParameters || arrow.type) return false;
   const [parameter] = arrow.parameters;
-  return ts.isIdentifier(parameter.name) && !parameter.type && !parameter.initializer && !parameter.dotDotDotToken && !parameter.questionToken && !parameter.modifiers;
+  const plain = !parameter.type && !parameter.initializer && !parameter.dotDotDotToken && !parameter.questionToken && !parameter.modifiers;
+  return plain && ts.isIdentifier(parameter.name);
 }
+
+/** Expressions that read the same with or without parentheses around them, wherever they stand. */
+const neverNeedParentheses = new Set([
+  ts.SyntaxKind.Identifier,
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateExpression,
+  ts.SyntaxKind.ParenthesizedExpression,
+  ts.SyntaxKind.ArrayLiteralExpression,
+  ts.SyntaxKind.ThisKeyword,
+  ts.SyntaxKind.TrueKeyword,
+  ts.SyntaxKind.FalseKeyword,
+  ts.SyntaxKind.NullKeyword,
+]);
+
+/** Nodes whose `expression` is a callee or an object: `(x).m`, `(x)[k]`, `(x)()`, `new (x)()`, `` (x)`t` ``. */
+const calleeParents = new Set([
+  ts.SyntaxKind.PropertyAccessExpression,
+  ts.SyntaxKind.ElementAccessExpression,
+  ts.SyntaxKind.CallExpression,
+  ts.SyntaxKind.NewExpression,
+  ts.SyntaxKind.TaggedTemplateExpression,
+]);
 
 /**
  * Parentheses that a formatter may remove because the code means the same without them: around a
@@ -100,9 +124,8 @@ function isBareParameter(arrow: ts.ArrowFunction): boolean {
 function parenthesesChangeNothing(node: ts.ParenthesizedExpression): boolean {
   const inner = node.expression;
   const parent = node.parent;
-  const isCallee = (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent) || ts.isCallExpression(parent) || ts.isNewExpression(parent) || ts.isTaggedTemplateExpression(parent)) && (parent as { expression?: ts.Node }).expression === node;
-  if (ts.isIdentifier(inner) || ts.isStringLiteral(inner) || ts.isNoSubstitutionTemplateLiteral(inner) || ts.isTemplateExpression(inner) || ts.isParenthesizedExpression(inner) || ts.isArrayLiteralExpression(inner)) return true;
-  if (inner.kind === ts.SyntaxKind.ThisKeyword || inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword || inner.kind === ts.SyntaxKind.NullKeyword) return true;
+  const isCallee = calleeParents.has(parent.kind) && (parent as { expression?: ts.Node }).expression === node;
+  if (neverNeedParentheses.has(inner.kind)) return true;
   if (ts.isNumericLiteral(inner) || ts.isBigIntLiteral(inner)) return !isCallee;
   if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner) || ts.isCallExpression(inner)) {
     return !isCallee || (!ts.isNewExpression(parent) && !ts.isOptionalChain(inner));
@@ -115,6 +138,7 @@ function parenthesesChangeNothing(node: ts.ParenthesizedExpression): boolean {
     ts.isSpreadElement(parent) ||
     ts.isTemplateSpan(parent) ||
     ts.isReturnStatement(parent) ||
-    ((ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === node)
+    ((ts.isPropertyAssignment(parent) || ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isPropertyDeclaration(parent)) &&
+      parent.initializer === node)
   );
 }

@@ -28,13 +28,15 @@ export function processWideHolder(construction: ts.Expression, sourceFile: ts.So
 
 const storeOperators = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken]);
 
+const fallbackOperators = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
+
 /** The outermost expression that has the construction's value: through parentheses, casts, `??`, `||` and `?:` branches. */
 function valueOf(node: ts.Expression): ts.Expression {
   let value = node;
   for (;;) {
     const parent = value.parent;
     if (ts.isParenthesizedExpression(parent) || ts.isAsExpression(parent) || ts.isNonNullExpression(parent) || ts.isSatisfiesExpression(parent)) value = parent;
-    else if (ts.isBinaryExpression(parent) && parent.right === value && (parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || parent.operatorToken.kind === ts.SyntaxKind.BarBarToken)) value = parent;
+    else if (ts.isBinaryExpression(parent) && parent.right === value && fallbackOperators.has(parent.operatorToken.kind)) value = parent;
     else if (ts.isConditionalExpression(parent) && parent.condition !== value) value = parent;
     else return value;
   }
@@ -51,15 +53,20 @@ function isModuleVariable(name: ts.Identifier): boolean {
     if (ts.isFunctionLike(scope) && scope.parameters.some((p) => bindsName(p.name, name.text))) return false;
     if ((ts.isBlock(scope) || ts.isModuleBlock(scope)) && declaresAtTop(scope.statements, name.text)) return false;
     if (ts.isFunctionLike(scope) && 'body' in scope && scope.body && declaresVar(scope.body, name.text)) return false;
-    if ((ts.isForStatement(scope) || ts.isForOfStatement(scope) || ts.isForInStatement(scope)) && scope.initializer && ts.isVariableDeclarationList(scope.initializer) && scope.initializer.declarations.some((d) => bindsName(d.name, name.text))) return false;
+    if (ts.isForStatement(scope) || ts.isForOfStatement(scope) || ts.isForInStatement(scope)) {
+      const list = scope.initializer;
+      if (list && ts.isVariableDeclarationList(list) && list.declarations.some((d) => bindsName(d.name, name.text))) return false;
+    }
     if (ts.isCatchClause(scope) && scope.variableDeclaration && bindsName(scope.variableDeclaration.name, name.text)) return false;
   }
   return false;
 }
 
 function declaresAtTop(statements: ts.NodeArray<ts.Statement>, name: string): boolean {
-  return statements.some(
-    (s) => (ts.isVariableStatement(s) && s.declarationList.declarations.some((d) => bindsName(d.name, name))) || ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) && s.name?.text === name),
+  return statements.some((s) =>
+    ts.isVariableStatement(s)
+      ? s.declarationList.declarations.some((d) => bindsName(d.name, name))
+      : (ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s)) && s.name?.text === name,
   );
 }
 
