@@ -104,10 +104,15 @@ function constructionSite(node: ts.Node, state: State, nameOf: (identifier: ts.I
   return undefined;
 }
 
-/** Whether an import of the file binds `name` as the exported name (`import { name }`, `import { name as local }`). */
+/**
+ * Whether an import from the tree's own files binds `name` as the exported name (`import { name }`,
+ * `import { name as local }`). A package's export of that name (`import { Tracker } from 'lib'`)
+ * is not the tree's barrel; a path alias (`@/tools`, `~/tools`, `#tools`) may be.
+ */
 function importsName(sourceFile: ts.SourceFile, name: string): boolean {
   return sourceFile.statements.some((statement) => {
-    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !/^(?:\.|\/|#|~\/|@\/)/.test(statement.moduleSpecifier.text)) return false;
+    const bindings = statement.importClause?.namedBindings;
     return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((element) => (element.propertyName ?? element.name).text === name);
   });
 }
