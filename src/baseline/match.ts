@@ -1,5 +1,5 @@
 import type { RawFinding } from '../checks/define-check.js';
-import { entryKey, findingKey, isBaselineable } from './fingerprint.js';
+import { entryKey, isBaselineable } from './fingerprint.js';
 import type { BaselineEntry, FindingState } from './types.js';
 
 export interface MatchResult {
@@ -10,10 +10,11 @@ export interface MatchResult {
 
 /**
  * Layered matching: exact key; then same file and same text (moved within the file); then same
- * scope, anchor and text from a file that no longer exists (renamed). Counts are consumed one by
- * one, so a duplicated violation leaves one finding new.
+ * scope, anchor and text in another file (the file renamed, or the function moved to another
+ * file). Each layer only sees what the earlier ones left, and counts are consumed one by one, so a
+ * violation copied into another file while it stays in its own leaves the copy new.
  */
-export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], existingFiles: Set<string>, rulesRun: Set<string>): MatchResult {
+export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], rulesRun: Set<string>): MatchResult {
   const remaining = entries.map((entry) => entry.count);
   const states = new Map<RawFinding, FindingState>();
   const open: RawFinding[] = [];
@@ -22,14 +23,17 @@ export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], 
     else if (!isBaselineable(finding)) states.set(finding, 'info');
     else open.push(finding);
   }
-  const layers: Array<{ ofEntry: (e: BaselineEntry) => string | undefined; ofFinding: (f: RawFinding) => string }> = [
-    { ofEntry: entryKey, ofFinding: findingKey },
-    { ofEntry: (e) => [e.rule, e.file, e.hash].join('\0'), ofFinding: (f) => [f.rule, f.file, f.textHash].join('\0') },
+  // The layers run with the current text hash, then once more with the hash older versions wrote
+  // (`previousTextHash`), so that a baseline written before the normalization changed still matches.
+  const layersFor = (hash: (f: RawFinding) => string | undefined): Array<{ ofEntry: (e: BaselineEntry) => string | undefined; ofFinding: (f: RawFinding) => string | undefined }> => [
+    { ofEntry: entryKey, ofFinding: (f) => (hash(f) === undefined ? undefined : entryKey({ ...f, hash: hash(f)! })) },
+    { ofEntry: (e) => [e.rule, e.file, e.hash].join('\0'), ofFinding: (f) => (hash(f) === undefined ? undefined : [f.rule, f.file, hash(f)].join('\0')) },
     {
-      ofEntry: (e) => (existingFiles.has(e.file) ? undefined : [e.rule, e.scope, e.anchor, e.hash].join('\0')),
-      ofFinding: (f) => [f.rule, f.scope, f.anchor, f.textHash].join('\0'),
+      ofEntry: (e) => [e.rule, e.scope, e.anchor, e.hash].join('\0'),
+      ofFinding: (f) => (hash(f) === undefined ? undefined : [f.rule, f.scope, f.anchor, hash(f)].join('\0')),
     },
   ];
+  const layers = [...layersFor((f) => f.textHash), ...layersFor((f) => f.previousTextHash)];
   let unmatched = open;
   for (const layer of layers) {
     const byKey = new Map<string, number[]>();
@@ -38,7 +42,8 @@ export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], 
       if (key !== undefined) byKey.set(key, [...(byKey.get(key) ?? []), i]);
     });
     unmatched = unmatched.filter((finding) => {
-      const slot = byKey.get(layer.ofFinding(finding))?.find((i) => remaining[i] > 0);
+      const key = layer.ofFinding(finding);
+      const slot = key === undefined ? undefined : byKey.get(key)?.find((i) => remaining[i] > 0);
       if (slot === undefined) return true;
       remaining[slot]--;
       states.set(finding, 'baselined');

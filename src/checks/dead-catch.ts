@@ -7,7 +7,8 @@ import { resolvesToAsyncGenerators } from './dead-catch-types.js';
 import { importedNames, importSources } from './imported-names.js';
 import { OwnModules } from './own-modules.js';
 import { scopeOf } from './scope.js';
-import { anchorText, memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { anchorText, memberName, normalizedText, positionOf, unwrap, walk } from './syntax.js';
+import { textHashesOf } from './fingerprint-text.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['dead-catch'];
@@ -114,7 +115,7 @@ function inspectCall(
     severity: 'error',
     scope: scopeOf(call).name,
     anchor: iife ? '(async function*)' : anchorText(normalizedText(callee, sourceFile)),
-    textHash: shortHash(normalizedText(call, sourceFile)),
+    ...textHashesOf(call, sourceFile),
     resolution: 'syntactic',
     details: { escape },
   };

@@ -17,8 +17,10 @@ export interface RawFinding {
   scope: string;
   /** The normalized callee text, e.g. `this.provider.sendMessageStream`. */
   anchor: string;
-  /** Hash of the call's normalized text (whitespace, comments, quotes and trailing commas ignored). */
+  /** Hash of the call's text with what formatters change left out (see `fingerprintText`). */
   textHash: string;
+  /** The hash under the normalization of versions before 2026-11-30, when it differs: their baselines still match. */
+  previousTextHash?: string;
   resolution: Resolution;
   /** Set by a rule's own allow list. */
   allowReason?: string;

@@ -3,7 +3,8 @@ import ts from './typescript.cjs';
 import { defineCheck, type CheckContext, type Resolution } from './define-check.js';
 import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
-import { anchorText, destructuringAssignmentOf, isWrapper, memberName, normalizedText, outermostWrapper, positionOf, shortHash, walk } from './syntax.js';
+import { anchorText, destructuringAssignmentOf, isWrapper, memberName, normalizedText, outermostWrapper, positionOf, walk } from './syntax.js';
+import { textHashesOf } from './fingerprint-text.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['direct-provider-call'];
@@ -43,7 +44,7 @@ export default defineCheck<'direct-provider-call', State>({
         severity: 'error',
         scope: scopeOf(site).name,
         anchor,
-        textHash: shortHash(normalizedText(site, sourceFile)),
+        ...textHashesOf(site, sourceFile),
         resolution,
         allowReason,
         details: { form },
@@ -81,6 +82,7 @@ function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLik
   const key: ts.Node = ts.isComputedPropertyName(name.parent) ? name.parent : name;
   const parent = key.parent;
   if (ts.isBindingElement(parent) && (parent.propertyName ?? parent.name) === key && ts.isObjectBindingPattern(parent.parent) && !parent.dotDotDotToken) {
+    if (isOmitted(parent)) return undefined;
     const declaration = ts.findAncestor(parent, (n) => ts.isVariableDeclaration(n) || ts.isParameter(n)) ?? parent;
     const source = ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : parent.parent;
     return { form: 'destructure', node: declaration, receiver: source };
@@ -90,13 +92,18 @@ function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLik
     if (!assignment) return undefined;
     return { form: 'destructure', node: assignment, receiver: ts.isBinaryExpression(assignment) ? assignment.right : assignment.expression };
   }
+  // The key of an element access may be wrapped: `p[('m')]`, `p['m' as const]`.
+  const literal = ts.isStringLiteralLike(name) ? outermostWrapper(name) : undefined;
   const access = ts.isPropertyAccessExpression(parent) && parent.name === name
     ? parent
-    : ts.isElementAccessExpression(parent) && parent.argumentExpression === name && ts.isStringLiteralLike(name) ? parent : undefined;
+    : literal && ts.isElementAccessExpression(literal.parent) && literal.parent.argumentExpression === literal ? literal.parent : undefined;
   if (!access) return undefined;
   const outer = outermostWrapper(access);
   const use = outer.parent;
-  if (ts.isCallExpression(use) && use.expression === outer) return { form: 'call', node: use, receiver: access.expression };
+  // A tagged template (`` p.m`q` ``) calls the method with `this` = p, like `p.m(…)`.
+  if ((ts.isCallExpression(use) && use.expression === outer) || (ts.isTaggedTemplateExpression(use) && use.tag === outer)) {
+    return { form: 'call', node: use, receiver: access.expression };
+  }
   if ((ts.isPropertyAccessExpression(use) || ts.isElementAccessExpression(use)) && use.expression === outer) {
     const member = memberName(use);
     const rebinder = outermostWrapper(use);
@@ -105,6 +112,24 @@ function siteOf(name: ts.Identifier | ts.PrivateIdentifier | ts.StringLiteralLik
     }
   }
   return isTakenOff(access) ? { form: 'reference', node: access, receiver: access.expression } : undefined;
+}
+
+/**
+ * The "omit a key" idiom, `const { sendMessageStream: _omit, ...settings } = p`: next to a rest
+ * element, a binding the code never uses again only keeps the method out of the copy. Any other
+ * mention of that name in the enclosing function (or file) counts as a use, shadowing or not.
+ */
+function isOmitted(element: ts.BindingElement): boolean {
+  const local = element.name;
+  const pattern = element.parent as ts.ObjectBindingPattern;
+  if (!ts.isIdentifier(local) || !pattern.elements.some((other) => other.dotDotDotToken)) return false;
+  const scope = ts.findAncestor(pattern, (node) => ts.isFunctionLike(node) || ts.isSourceFile(node)) ?? element.getSourceFile();
+  let used = false;
+  walk(scope, (node) => {
+    if (used) return false;
+    if (ts.isIdentifier(node) && node !== local && node.text === local.text) used = true;
+  });
+  return !used;
 }
 
 /** Declarations are not calls: a token inside a type, a signature without a body, or a `declare` declaration. */
@@ -119,19 +144,21 @@ function isDeclarationOnly(token: ts.Node): boolean {
 
 /**
  * Whether a member read other than by a call takes the method off its receiver: its value is
- * stored (a variable, a field, the right of an assignment), called through a comma (`(0, p.m)()`)
- * or given to `Reflect.apply`, directly or through `?:`, `??`, `||`, an array or an object literal.
- * Any other use only looks at it and is not a finding: a test (`typeof`, `!`, `===`, a condition,
- * `&&`, an arrow's result as in `list.filter((p) => p.m)`), a property of the method (`.length`, a
- * mock's `.mock`), a cast (`p.m as unknown as Mock`), a return, or an argument (mocks and
- * assertions in tests: `vi.mocked(p.m)`, `expect(p.m)`). A miss costs less than a false finding:
- * a guard that fails correct code gets turned off.
+ * stored (a variable, a field, a parameter's default, the right of an assignment, an export),
+ * returned, called through a comma (`(0, p.m)()`) or given to `Reflect.apply`, directly or through
+ * a cast, `?:`, `??`, `||`, an array or an object literal. Any other use only looks at it and is
+ * not a finding: a test (`typeof`, `!`, `===`, a condition, `&&`), a callback's result as in
+ * `list.filter((p) => p.m)` (the callee decides what it does with it, and a filter only tests
+ * it), a property of the method (`.length`, a mock's `.mock`), a cast through `unknown` (`p.m as
+ * unknown as Mock`: the value is re-typed as something else, a test's way to reach a mock), or an
+ * argument (mocks and assertions in tests: `vi.mocked(p.m)`, `expect(p.m)`). A miss costs less
+ * than a false finding: a guard that fails correct code gets turned off.
  */
 function isTakenOff(start: ts.Expression): boolean {
   let value: ts.Node = start;
   for (;;) {
     const parent = value.parent;
-    if (ts.isAsExpression(parent) || ts.isTypeAssertionExpression(parent)) return false;
+    if (isCastThroughUnknown(parent)) return false;
     if (isWrapper(parent)) value = parent;
     else if (ts.isConditionalExpression(parent) && parent.condition !== value) value = parent;
     else if (ts.isBinaryExpression(parent) && valueOperators.has(parent.operatorToken.kind)) value = parent;
@@ -140,7 +167,18 @@ function isTakenOff(start: ts.Expression): boolean {
     else break;
   }
   const parent = value.parent;
-  if ((ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent)) && parent.initializer === value) return true;
+  if (
+    (ts.isVariableDeclaration(parent) || ts.isPropertyDeclaration(parent) || ts.isParameter(parent) || ts.isBindingElement(parent)) &&
+    parent.initializer === value
+  ) {
+    return true;
+  }
+  if (ts.isExportAssignment(parent)) return true;
+  if (ts.isReturnStatement(parent)) {
+    const fn = ts.findAncestor(parent, ts.isFunctionLike);
+    return !fn || !isCallback(fn);
+  }
+  if (ts.isArrowFunction(parent) && parent.body === value) return !isCallback(parent);
   if (ts.isBinaryExpression(parent) && parent.right === value) {
     const operator = parent.operatorToken.kind;
     if (operator >= ts.SyntaxKind.FirstAssignment && operator <= ts.SyntaxKind.LastAssignment) return true;
@@ -154,6 +192,20 @@ function isTakenOff(start: ts.Expression): boolean {
     return callee?.name === 'apply' && ts.isPropertyAccessExpression(parent.expression) && ts.isIdentifier(parent.expression.expression) && parent.expression.expression.text === 'Reflect';
   }
   return false;
+}
+
+/** `x as unknown as T`, `<any>x`: the inner cast that lets the outer one re-type the value as anything. */
+function isCastThroughUnknown(node: ts.Node): boolean {
+  if (!ts.isAsExpression(node) && !ts.isTypeAssertionExpression(node)) return false;
+  return node.type.kind === ts.SyntaxKind.UnknownKeyword || node.type.kind === ts.SyntaxKind.AnyKeyword;
+}
+
+/** A function written as an argument of a call (`list.filter((p) => …)`): its result goes to the callee. */
+function isCallback(fn: ts.Node): boolean {
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return false;
+  const outer = outermostWrapper(fn);
+  const call = outer.parent;
+  return (ts.isCallExpression(call) || ts.isNewExpression(call)) && (call.arguments?.some((argument) => argument === outer) ?? false);
 }
 
 /** Operators through which an operand's value can be the result. */

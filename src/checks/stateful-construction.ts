@@ -1,12 +1,17 @@
 import ts from './typescript.cjs';
 import { defineCheck, type Severity } from './define-check.js';
+import { reexportAliases } from './export-aliases.js';
 import { importedNames } from './imported-names.js';
 import { scopeOf, type ScopeKind } from './scope.js';
-import { memberName, normalizedText, positionOf, shortHash, unwrap, walk } from './syntax.js';
+import { memberName, positionOf, unwrap, walk } from './syntax.js';
+import { textHashesOf } from './fingerprint-text.js';
+import { processWideHolder, type ProcessWide } from './process-wide.js';
 
 interface State {
   classes: Set<string>;
   factories: Set<string>;
+  /** Names the tree re-exports a configured class or factory under (`export { C as Alias } from`), to the configured name. */
+  aliases: Map<string, string>;
   /** Text prefilter: a class name where it may be constructed, or a factory's name; a type-only mention of the class does not need a parse. */
   site?: RegExp;
 }
@@ -22,7 +27,16 @@ export default defineCheck<'stateful-construction', State>({
     'Every place a stateful object (e.g. FileReadTracker) is built, with its enclosing scope. Built at module top level it is a process-wide singleton shared by every agent (error); in a class field, one per owner instance (warning); in a function, built on demand (note, listed in the inventory).',
   defaultSeverity: 'error',
   needsTypes: () => false,
-  prepare: ({ options }) => ({ classes: new Set(options.classes), factories: new Set(options.factories), site: sitePattern(options) }),
+  prepare: ({ options, files }) => {
+    const aliases = reexportAliases(files, new Set([...options.classes, ...options.factories]));
+    const aliasesOf = (names: string[]) => [...aliases].filter(([, original]) => names.includes(original)).map(([alias]) => alias);
+    return {
+      classes: new Set(options.classes),
+      factories: new Set(options.factories),
+      aliases,
+      site: sitePattern({ classes: [...options.classes, ...aliasesOf(options.classes)], factories: [...options.factories, ...aliasesOf(options.factories)] }),
+    };
+  },
   wants: (text, state) => Boolean(state.site?.test(text)),
   visit(unit, ctx, state) {
     const sourceFile = unit.sourceFile;
@@ -31,16 +45,19 @@ export default defineCheck<'stateful-construction', State>({
       const site = constructionSite(node, state, nameOf);
       if (site) {
         const scope = scopeOf(node);
+        // Built in a function, but kept for the whole process: a lazy or init-function singleton.
+        const holder = scope.kind === 'function' ? processWideHolder(node as ts.Expression, sourceFile) : undefined;
+        const kind: ScopeKind = holder ? 'module' : scope.kind;
         ctx.report({
           file: unit.file,
           ...positionOf(site.token, sourceFile),
-          message: messageFor(site.name, site.via, scope.kind, scope.name),
-          severity: severityOf[scope.kind],
+          message: holder ? singletonMessage(site.name, site.via, scope.name, holder) : messageFor(site.name, site.via, scope.kind, scope.name),
+          severity: severityOf[kind],
           scope: scope.name,
           anchor: site.via === 'new' ? `new ${site.name}` : site.name,
-          textHash: shortHash(normalizedText(node, sourceFile)),
+          ...textHashesOf(node, sourceFile),
           resolution: 'syntactic',
-          details: { className: site.name, via: site.via, scopeKind: scope.kind },
+          details: { className: site.name, via: site.via, scopeKind: kind, ...(holder ? { singleton: holder.how } : {}) },
         });
       }
     });
@@ -77,12 +94,27 @@ function constructionSite(node: ts.Node, state: State, nameOf: (identifier: ts.I
   const names = isNew ? state.classes : state.factories;
   const via = isNew ? 'new' : 'factory';
   if (ts.isIdentifier(callee)) {
-    const name = nameOf(callee);
+    let name = nameOf(callee);
+    // A name the tree re-exports a configured one under counts where this file imports it.
+    if (!names.has(name) && state.aliases.has(name) && importsName(callee.getSourceFile(), name)) name = state.aliases.get(name)!;
     return names.has(name) ? { name, token: callee, via } : undefined;
   }
   const member = memberName(callee);
   if (member && names.has(member.name)) return { name: member.name, token: member.token, via };
   return undefined;
+}
+
+/**
+ * Whether an import from the tree's own files binds `name` as the exported name (`import { name }`,
+ * `import { name as local }`). A package's export of that name (`import { Tracker } from 'lib'`)
+ * is not the tree's barrel; a path alias (`@/tools`, `~/tools`, `#tools`) may be.
+ */
+function importsName(sourceFile: ts.SourceFile, name: string): boolean {
+  return sourceFile.statements.some((statement) => {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !/^(?:\.|\/|#|~\/|@\/)/.test(statement.moduleSpecifier.text)) return false;
+    const bindings = statement.importClause?.namedBindings;
+    return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((element) => (element.propertyName ?? element.name).text === name);
+  });
 }
 
 function messageFor(name: string, via: 'new' | 'factory', kind: ScopeKind, scope: string): string {
@@ -91,4 +123,10 @@ function messageFor(name: string, via: 'new' | 'factory', kind: ScopeKind, scope
   if (kind === 'module') return `${built} ${where}: one instance shared by the whole process; build it per agent and pass it in`;
   if (kind === 'class-field') return `${built} in field initializer ${scope}: one per ${scope.split('.')[0]} instance`;
   return `${built} in ${scope}`;
+}
+
+function singletonMessage(name: string, via: 'new' | 'factory', scope: string, holder: ProcessWide): string {
+  const built = via === 'new' ? `${name} built` : `${name}() called`;
+  const kept = holder.how === 'lazy' ? `kept in module-level ${holder.variable} (a lazy singleton)` : `whose result the module keeps (${holder.fn}() at line ${holder.line})`;
+  return `${built} in ${scope}, ${kept}: one instance shared by the whole process; build it per agent and pass it in`;
 }

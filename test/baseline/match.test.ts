@@ -24,28 +24,32 @@ describe('matchBaseline layers', () => {
   it('exact, moved within the file (scope changed), renamed file (old file gone)', () => {
     const moved = finding({ scope: 'A.other', line: 40 });
     const renamed = finding({ file: 'src/new.ts', scope: 'B.go', textHash: 'h2' });
-    const { states, stale } = matchBaseline([moved, renamed], baseline, new Set(['src/a.ts', 'src/new.ts']), rules);
+    const { states, stale } = matchBaseline([moved, renamed], baseline, rules);
     expect([states.get(moved), states.get(renamed)]).toEqual(['baselined', 'baselined']);
     expect(stale).toEqual([]);
   });
 
-  it('a same-text finding in a file that still exists is not a rename', () => {
+  it('a same-text finding in another file is a move when its own file lost it, and new while its own file keeps it', () => {
+    const moved = finding({ file: 'src/new.ts', scope: 'B.go', textHash: 'h2' });
+    const { states, stale } = matchBaseline([moved], baseline, rules);
+    expect(states.get(moved)).toBe('baselined');
+    expect(stale.map((e) => e.file)).toEqual(['src/a.ts']);
+    const kept = finding({ file: 'src/old.ts', scope: 'B.go', textHash: 'h2' });
     const copy = finding({ file: 'src/new.ts', scope: 'B.go', textHash: 'h2' });
-    const { states, stale } = matchBaseline([copy], baseline, new Set(['src/a.ts', 'src/old.ts', 'src/new.ts']), rules);
-    expect(states.get(copy)).toBe('new');
-    expect(stale.map((e) => e.file)).toEqual(['src/a.ts', 'src/old.ts']);
+    const both = matchBaseline([kept, copy], baseline, rules);
+    expect([both.states.get(kept), both.states.get(copy)]).toEqual(['baselined', 'new']);
   });
 
   it('counts are consumed one by one; allowed and note findings never match', () => {
     const twice = [finding({ line: 1 }), finding({ line: 2 })];
     const allowed = finding({ allowReason: 'ok' });
     const note = finding({ severity: 'note' });
-    const { states } = matchBaseline([...twice, allowed, note], baseline, new Set(['src/a.ts']), rules);
+    const { states } = matchBaseline([...twice, allowed, note], baseline, rules);
     expect([...twice, allowed, note].map((f) => states.get(f))).toEqual(['baselined', 'new', 'allowed', 'info']);
   });
 
   it('entries of rules that did not run are not stale', () => {
-    expect(matchBaseline([], baseline, new Set(), new Set(['dead-catch'])).stale).toEqual([]);
+    expect(matchBaseline([], baseline, new Set(['dead-catch'])).stale).toEqual([]);
   });
 
   it('serializes sorted, merged, one entry per line', () => {

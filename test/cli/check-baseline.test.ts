@@ -1,7 +1,9 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkJson, copyFixture, runCli } from '../checks/run-cli.js';
+import { tempDir } from '../helpers/run-cli.js';
 
 // fixtures/check-baseline holds 4 direct calls and the baseline that records them.
 let cleanups: Array<() => void> = [];
@@ -75,6 +77,21 @@ describe('baseline survives code moving', () => {
     expect(s.json.summary).toMatchObject({ new: 0, stale: 0 });
   });
 
+  it('move a function, unchanged, into another existing file (its old file stays)', () => {
+    const s = scenario((edit) => {
+      let moved = '';
+      edit('src/agent/retry.ts', (t) => {
+        moved = t.slice(t.indexOf('export async function* retryOnce'));
+        return t.replace(moved, 'export const retries = 1;\n');
+      });
+      edit('src/agent/loop.ts', (t) => `${t}\n${moved}`);
+    });
+    expect(s.run.code).toBe(0);
+    expect(s.json.summary).toMatchObject({ new: 0, baselined: 4, stale: 0 });
+    expect(states(s.json).filter((state) => state.startsWith('src/agent/loop.ts'))).toHaveLength(4);
+    expect(s.baselineUnchanged()).toBe(true);
+  });
+
   it('rename a file', () => {
     const s = scenario((_edit, dir) => renameSync(path.join(dir, 'src/agent/retry.ts'), path.join(dir, 'src/agent/retrying.ts')));
     expect(s.run.code).toBe(0);
@@ -85,6 +102,60 @@ describe('baseline survives code moving', () => {
       'src/agent/retrying.ts:7 baselined',
     ]);
     expect(s.baselineUnchanged()).toBe(true);
+  });
+});
+
+// A call whose text holds what formatters disagree on: a semicolon in a callback, parentheses
+// around a lone arrow parameter, a quoted key, parentheses around a literal.
+const formatted = [
+  'declare const client: any;',
+  'declare function log(c: unknown): void;',
+  'export function turn(prompt: string) {',
+  '  return client.sendMessageStream({ prompt, "onChunk": (c) => { log(c); }, retries: (1), limit: 0x10 });',
+  '}',
+  '',
+].join('\n');
+
+function formattedTree(baseline?: string) {
+  const tree = tempDir('trajaudit-formatted-');
+  cleanups.push(tree.cleanup);
+  mkdirSync(path.join(tree.dir, 'src/agent'), { recursive: true });
+  writeFileSync(path.join(tree.dir, 'src/agent/loop.ts'), formatted);
+  if (baseline === undefined) expect(runCli(['check', tree.dir, '--update-baseline', '--allow-additions']).code).toBe(0);
+  else writeFileSync(path.join(tree.dir, 'trajaudit-baseline.json'), baseline);
+  return tree.dir;
+}
+
+describe('baseline survives a formatter', () => {
+  it.each([
+    ['semi: false (a semicolon dropped in a callback)', (t: string) => t.replace('log(c); }', 'log(c) }')],
+    ['arrowParens: avoid ((c) => becomes c =>)', (t: string) => t.replace('(c) =>', 'c =>')],
+    ['quoteProps: as-needed ("onChunk" becomes onChunk)', (t: string) => t.replace('"onChunk"', 'onChunk')],
+    ['quoteProps: consistent (retries becomes "retries")', (t: string) => t.replace('retries:', "'retries':")],
+    ['redundant parentheses removed ((1) becomes 1)', (t: string) => t.replace('(1)', '1')],
+    ['a number spelled another way (0x10 becomes 16)', (t: string) => t.replace('0x10', '16')],
+  ])('%s: baselined, exit 0, baseline unchanged', (_name, change) => {
+    const dir = formattedTree();
+    const before = readFileSync(path.join(dir, 'trajaudit-baseline.json'), 'utf8');
+    writeFileSync(path.join(dir, 'src/agent/loop.ts'), change(formatted));
+    const { json, run } = checkJson([dir]);
+    expect([run.code, json.summary]).toMatchObject([0, { new: 0, baselined: 1, stale: 0 }]);
+    expect(readFileSync(path.join(dir, 'trajaudit-baseline.json'), 'utf8')).toBe(before);
+  });
+
+  it('still tells apart parentheses that change the meaning', () => {
+    const dir = formattedTree();
+    writeFileSync(path.join(dir, 'src/agent/loop.ts'), formatted.replace('retries: (1)', 'retries: (1, 2)'));
+    expect(checkJson([dir]).json.summary).toMatchObject({ new: 1, stale: 1 });
+  });
+
+  it('a baseline written before 2026-11-30 (semicolons, parentheses and quoted keys in its hash) still matches', () => {
+    const oldText = 'client.sendMessageStream({prompt,"onChunk":(c)=>{log(c);},retries:(1),limit:0x10})';
+    const oldHash = createHash('sha256').update(oldText).digest('hex').slice(0, 12);
+    const entry = { rule: 'direct-provider-call', file: 'src/agent/loop.ts', scope: 'turn', anchor: 'client.sendMessageStream', hash: oldHash, count: 1 };
+    const dir = formattedTree(`{\n  "version": 1,\n  "entries": [\n    ${JSON.stringify(entry)}\n  ]\n}\n`);
+    const { json, run } = checkJson([dir]);
+    expect([run.code, json.summary]).toMatchObject([0, { new: 0, baselined: 1, stale: 0 }]);
   });
 });
 
@@ -106,6 +177,15 @@ describe('baseline catches real changes', () => {
     );
     expect(s.run.code).toBe(1);
     expect(s.json.summary).toMatchObject({ new: 1, baselined: 4, stale: 0 });
+  });
+
+  it('copy a function into another file while it stays in its own: the copies are new, exit 1', () => {
+    const s = scenario((edit, dir) => {
+      const retry = readFileSync(path.join(dir, 'src/agent/retry.ts'), 'utf8');
+      edit('src/agent/loop.ts', (t) => `${t}\n${retry.slice(retry.indexOf('export async function* retryOnce'))}`);
+    });
+    expect(s.run.code).toBe(1);
+    expect(s.json.summary).toMatchObject({ new: 2, baselined: 4, stale: 0 });
   });
 
   it('fix a violation: stale, reported, exit 0; exit 1 under --strict', () => {
