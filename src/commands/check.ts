@@ -76,6 +76,8 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
     rules: checks.filter((c) => rulesRun.has(c.id)).map(({ id, title, description, defaultSeverity }) => ({ id, title, description, defaultSeverity })),
     findings,
     stale: matched.stale,
+    baselineFile: baselineShown,
+    strict: Boolean(options.strict),
     summary: {
       filesScanned: run.files.size,
       filesParsed: run.filesParsed,
