@@ -66,9 +66,45 @@ function readCompilerOptions(root: string): ts.CompilerOptions {
   const configPath = path.join(path.resolve(root), 'tsconfig.json');
   if (!ts.sys.fileExists(configPath)) return fallbackOptions;
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
-  if (read.error) {
-    throw new InputError(`${configPath}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}; fix it for --types`);
-  }
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
+  // Parsed again as a source file, not a plain object, so that option errors carry their position.
+  const source = ts.readJsonConfigFile(configPath, ts.sys.readFile);
+  if (read.error) throw configError(read.error, source);
+  const parsed = ts.parseJsonSourceFileConfigFileContent(source, ts.sys, path.dirname(configPath), undefined, configPath);
+  // What `tsc -p` refuses (an `extends` it cannot read, an unknown option, a bad value) would
+  // otherwise leave the program with partial options and answers nobody asked for. "No inputs
+  // found" is the one error that does not matter here: the rules choose the files, not `include`.
+  const error = parsed.errors.find((d) => d.category === ts.DiagnosticCategory.Error && d.code !== noInputsFound);
+  if (error) throw configError(error, source);
   return { ...parsed.options, declaration: false, sourceMap: false };
+}
+
+const noInputsFound = 18003;
+const cannotReadFile = 5083;
+
+/**
+ * `file:line:column: what (TSnnnn)` at the diagnostic's own position (in a base config for an
+ * error there). TypeScript gives an unreadable `extends` target no position: it is put at the
+ * config's `extends` value, the line to fix.
+ */
+function configError(diagnostic: ts.Diagnostic, config: ts.TsConfigSourceFile): InputError {
+  const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ').replace(/\.$/, '');
+  let file: ts.SourceFile | undefined = diagnostic.file;
+  let start = diagnostic.start;
+  if ((!file || start === undefined) && diagnostic.code === cannotReadFile) {
+    file = config;
+    start = extendsValue(config)?.getStart(config);
+  }
+  let where = config.fileName;
+  if (file && start !== undefined) {
+    const { line, character } = file.getLineAndCharacterOfPosition(start);
+    where = `${file.fileName}:${line + 1}:${character + 1}`;
+  }
+  return new InputError(`${where}: ${text} (TS${diagnostic.code}); fix the tsconfig for --types (tsc -p reports it too)`);
+}
+
+function extendsValue(config: ts.TsConfigSourceFile): ts.Expression | undefined {
+  const top = config.statements[0]?.expression;
+  if (!top || !ts.isObjectLiteralExpression(top)) return undefined;
+  const prop = top.properties.find((p) => ts.isPropertyAssignment(p) && ts.isStringLiteral(p.name) && p.name.text === 'extends');
+  return prop && ts.isPropertyAssignment(prop) ? prop.initializer : undefined;
 }
