@@ -4,6 +4,7 @@ import { defineCheck, type CheckContext, type Resolution } from './define-check.
 import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
 import { anchorText, destructuringAssignmentOf, isWrapper, memberName, normalizedText, outermostWrapper, positionOf, shortHash, walk } from './syntax.js';
+import { typeReach } from './type-program.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['direct-provider-call'];
@@ -203,5 +204,5 @@ function messageFor(form: Form, name: string, options: Options, resolution: Reso
   }[form];
   if (resolution !== 'unresolved') return what;
   const types = options.receiverTypes.length ? options.receiverTypes.join(' | ') : 'a provider';
-  return `${what}; the type checker could not resolve the receiver, so it may or may not be ${types}`;
+  return `${what}; the type checker could not resolve the receiver (${typeReach}), so it may or may not be ${types}`;
 }

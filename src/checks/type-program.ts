@@ -12,14 +12,19 @@ const fallbackOptions: ts.CompilerOptions = {
   allowJs: false,
 };
 
-/** How far the program follows imports from the prefiltered roots. */
+/** How far the program follows imports from the prefiltered roots (re-export-only files not counted). */
 export const importDepth = 2;
+
+/** Why the checker may not place a type: said in `unresolved` messages, documented in the README. */
+export const typeReach = `its type is any, or is reached through more than ${importDepth} imports from the checked files, not counting re-export-only files`;
 
 /**
  * A program over the prefiltered roots and what they import, `importDepth` levels deep, instead of
  * the whole transitive closure: on a 2,000-file tree the closure is every file, and parsing plus
  * binding it alone misses the time budget. A receiver whose type lives deeper resolves to an
- * error type, which the rules report as `unresolved`, never as clean.
+ * error type, which the rules report as `unresolved`, never as clean. A barrel (a file of
+ * `export … from` only) costs no level: `index.ts` re-exporting `public.ts` re-exporting the class
+ * is one import, as a reader sees it.
  */
 export function createTypeProgram(root: string, rootNames: string[]): ts.Program {
   const options: ts.CompilerOptions = {
@@ -44,22 +49,41 @@ export function createTypeProgram(root: string, rootNames: string[]): ts.Program
   const cache = ts.createModuleResolutionCache(process.cwd(), (f) => f, options);
   const files = new Set(rootNames);
   let frontier = rootNames;
+  const texts = new Map<string, string | undefined>();
+  const textOf = (file: string) => {
+    if (!texts.has(file)) texts.set(file, host.readFile(file));
+    return texts.get(file);
+  };
   for (let depth = 0; depth < importDepth && frontier.length > 0; depth++) {
     const next: string[] = [];
-    for (const file of frontier) {
-      const text = host.readFile(file);
+    // A barrel joins the level being expanded, so the files it re-exports land one level down.
+    const level = [...frontier];
+    for (let i = 0; i < level.length; i++) {
+      const file = level[i];
+      const text = textOf(file);
       if (text === undefined) continue;
       for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
         const resolved = ts.resolveModuleName(imported.fileName, file, options, host, cache).resolvedModule?.resolvedFileName;
         if (resolved && !files.has(resolved) && /\.(d\.)?[mc]?tsx?$/.test(resolved)) {
           files.add(resolved);
-          next.push(resolved);
+          (isBarrel(textOf(resolved)) ? level : next).push(resolved);
         }
       }
     }
     frontier = next;
   }
   return ts.createProgram({ rootNames: [...files], options: { ...options, noResolve: true }, host });
+}
+
+const reExport = /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])[^'"\n]*\1\s*;?/g;
+const comment = /\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
+
+/** A file of nothing but `export … from` statements (and comments): a barrel. Large files are never one. */
+function isBarrel(text: string | undefined): boolean {
+  if (text === undefined || text.length > 64 * 1024 || !text.includes('from')) return false;
+  const code = text.replace(comment, '');
+  const rest = code.replace(reExport, '');
+  return rest.trim() === '' && rest.length < code.length;
 }
 
 function readCompilerOptions(root: string): ts.CompilerOptions {
