@@ -59,6 +59,9 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   );
   // A guard that checks nothing passes every run; it must at least say so.
   if (run.rulesRun.length === 0) warnings.push(`${configFile} turns every rule off: nothing was checked`);
+  else if (run.files.size === 0) {
+    warnings.push(`${options.root}: no .ts, .tsx, .mts or .cts file to check (after what git ignores and the config's exclude): nothing was checked`);
+  }
 
   if (options.updateBaseline) {
     if (run.unchecked.length > 0) {

@@ -59,4 +59,15 @@ describe('check: a rule that cannot run is not a silent pass', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(`trajaudit: ${path.join(dir, 'trajaudit.config.json')} turns every rule off: nothing was checked\n`);
   });
+
+  it('no source file left to check (all ignored): exit 0, but stderr says nothing was checked', () => {
+    const dir = tree({});
+    writeFileSync(path.join(dir, '.gitignore'), 'src/\n');
+    const run = runCli(['check', dir]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      `trajaudit: ${dir}: no .ts, .tsx, .mts or .cts file to check (after what git ignores and the config's exclude): nothing was checked\n`,
+    );
+    expect(runCli(['check', path.join(dir, 'src')]).stderr).toBe('');
+  });
 });
