@@ -16,7 +16,7 @@ const fallbackOptions: ts.CompilerOptions = {
 export const importDepth = 2;
 
 /** Why the checker may not place a type: said in `unresolved` messages, documented in the README. */
-export const typeReach = `its type is any, or is reached through more than ${importDepth} imports from the checked files, not counting re-export-only files`;
+export const typeReach = `for instance its type is any, or is reached through more than ${importDepth} imports from the checked files, not counting re-export-only files`;
 
 /**
  * A program over the prefiltered roots and what they import, `importDepth` levels deep, instead of

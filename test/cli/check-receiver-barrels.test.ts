@@ -61,7 +61,7 @@ describe('direct-provider-call receiverTypes through barrel files', () => {
     const { json } = checkJson([dir]);
     expect(json.findings.map((f) => `${f.file}:${f.line} ${f.resolution}`)).toEqual(['src/agent/report.ts:2 unresolved']);
     expect(json.findings[0].message).toContain(
-      'the type checker could not resolve the receiver (its type is any, or is reached through more than 2 imports from the checked files, ' +
+      'the type checker could not resolve the receiver (for instance its type is any, or is reached through more than 2 imports from the checked files, ' +
         'not counting re-export-only files), so it may or may not be ModelClient',
     );
   });
