@@ -5,6 +5,7 @@ import { declaringTypeNames } from './receiver-types.js';
 import { scopeOf } from './scope.js';
 import { anchorText, destructuringAssignmentOf, isWrapper, memberName, normalizedText, outermostWrapper, positionOf, walk } from './syntax.js';
 import { textHashesOf } from './fingerprint-text.js';
+import { typeReach } from './type-program.js';
 import type { TrajauditConfig } from '../config/schema.js';
 
 type Options = TrajauditConfig['rules']['direct-provider-call'];
@@ -255,5 +256,5 @@ function messageFor(form: Form, name: string, options: Options, resolution: Reso
   }[form];
   if (resolution !== 'unresolved') return what;
   const types = options.receiverTypes.length ? options.receiverTypes.join(' | ') : 'a provider';
-  return `${what}; the type checker could not resolve the receiver, so it may or may not be ${types}`;
+  return `${what}; the type checker could not resolve the receiver (${typeReach}), so it may or may not be ${types}`;
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
@@ -16,7 +16,8 @@ const sourceExtension = /\.(ts|tsx|mts|cts)$/;
 const declarationFile = /\.d\.(ts|mts|cts)$|\.d\.[^/]+\.ts$/;
 
 interface GitignoreLayer {
-  dir: string;
+  /** The path git matches this layer's patterns against: relative to the directory holding the ignore file. */
+  local: (rel: string) => string;
   rules: Ignore;
 }
 
@@ -31,14 +32,14 @@ export function assertCheckRoot(root: string): void {
   if (!stat.isDirectory()) throw new InputError(`check root is not a directory: ${root}`);
 }
 
-/** `.ts/.tsx/.mts/.cts` files under root, honoring every `.gitignore` on the way down and the config's `exclude`. */
+/** `.ts/.tsx/.mts/.cts` files under root, honoring the enclosing repository's ignore files, every `.gitignore` on the way down, and the config's `exclude`. */
 export function discoverSourceFiles(root: string, exclude: string[], tests: string[]): DiscoveredFile[] {
   assertCheckRoot(root);
   const absRoot = path.resolve(root);
   const isExcluded = picomatch(exclude, { dot: true });
   const isTest = picomatch(tests, { dot: true });
   const found: DiscoveredFile[] = [];
-  walk(absRoot, '', [], { isExcluded, isTest, found });
+  walk(absRoot, '', enclosingRepoLayers(absRoot), { isExcluded, isTest, found });
   return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
@@ -67,19 +68,57 @@ function walk(absDir: string, relDir: string, layers: GitignoreLayer[], state: W
 }
 
 function readGitignore(absDir: string, relDir: string): GitignoreLayer | undefined {
-  let text: string;
+  const rules = readIgnoreFile(path.join(absDir, '.gitignore'));
+  return rules && { local: (rel) => (relDir ? rel.slice(relDir.length + 1) : rel), rules };
+}
+
+function readIgnoreFile(file: string): Ignore | undefined {
   try {
-    text = readFileSync(path.join(absDir, '.gitignore'), 'utf8');
+    return ignore().add(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
-  return { dir: relDir, rules: ignore().add(text) };
 }
 
-function ignoredByGit(rel: string, isDir: boolean, layers: GitignoreLayer[]): boolean {
-  for (const layer of layers) {
-    const local = layer.dir ? rel.slice(layer.dir.length + 1) : rel;
-    if (layer.rules.ignores(isDir ? `${local}/` : local)) return true;
+/**
+ * The ignore files git applies to the root from above it, outermost first: when the root lies
+ * inside a git work tree (`check packages/agent` in a monorepo), `.git/info/exclude` and every
+ * `.gitignore` from the work tree's top level down to the root's parent, as `git ls-files
+ * --exclude-standard` does. Outside a work tree, none. (A `.git` file — a linked worktree or a
+ * submodule — marks the top too; its `info/exclude` lives elsewhere and is not read.)
+ */
+function enclosingRepoLayers(absRoot: string): GitignoreLayer[] {
+  const above: string[] = [];
+  for (let dir = absRoot; ; ) {
+    if (existsSync(path.join(dir, '.git'))) {
+      const top = dir;
+      const layers: GitignoreLayer[] = [];
+      const exclude = readIgnoreFile(path.join(top, '.git', 'info', 'exclude'));
+      const fromTop = (rel: string) => path.relative(top, path.join(absRoot, rel)).split(path.sep).join('/');
+      if (exclude) layers.push({ local: fromTop, rules: exclude });
+      for (const ancestor of above.reverse()) {
+        const rules = readIgnoreFile(path.join(ancestor, '.gitignore'));
+        if (rules) layers.push({ local: (rel) => path.relative(ancestor, path.join(absRoot, rel)).split(path.sep).join('/'), rules });
+      }
+      return layers;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return [];
+    above.push(parent);
+    dir = parent;
   }
-  return false;
+}
+
+// As git: a deeper ignore file overrides a shallower one, and within one file the last matching
+// pattern decides, so `!keep.ts` below re-includes what `*.ts` above excluded (unless a parent
+// directory is itself excluded: the walk never enters it, and `ignore` checks parents).
+function ignoredByGit(rel: string, isDir: boolean, layers: GitignoreLayer[]): boolean {
+  let ignored = false;
+  for (const layer of layers) {
+    const local = layer.local(rel);
+    const verdict = layer.rules.test(isDir ? `${local}/` : local);
+    if (verdict.ignored) ignored = true;
+    else if (verdict.unignored) ignored = false;
+  }
+  return ignored;
 }

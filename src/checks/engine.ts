@@ -45,7 +45,8 @@ export function runChecks(options: EngineOptions): EngineResult {
   const selected = selectChecks(options.rules, options.config);
   const discovered = discoverSourceFiles(options.root, options.config.exclude, options.config.tests);
   const files = discovered.map((entry) => {
-    const text = readFileSync(entry.absPath, 'utf8');
+    // Without its byte order mark, as tsc reads files: the BOM is no column (line-1 columns would be one too high).
+    const text = readFileSync(entry.absPath, 'utf8').replace(/^\uFEFF/, '');
     return { ...entry, text, searchText: searchableText(text) };
   });
   const byFile = new Map(files.map((entry) => [entry.file, entry]));

@@ -9,7 +9,7 @@ import { assertCheckRoot } from '../checks/discover.js';
 import { runChecks } from '../checks/engine.js';
 import { checks } from '../checks/index.js';
 import type { CommandResult } from '../command-result.js';
-import { loadConfig } from '../config/load-config.js';
+import { defaultConfigName, loadConfig } from '../config/load-config.js';
 import { ExitCode, InputError, UsageError } from '../errors.js';
 import { checkRenderers, type CheckFormat } from '../render-check/index.js';
 import type { CheckReport } from '../render-check/types.js';
@@ -32,6 +32,16 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   if (options.allowAdditions && !options.updateBaseline) throw new UsageError('--allow-additions only makes sense with --update-baseline');
   assertCheckRoot(options.root);
   const config = await loadConfig({ root: options.root, configPath: options.config });
+  const configFile = path.resolve(options.config ?? path.join(options.root, defaultConfigName));
+  const requested = options.rule ?? [];
+  // An explicit --rule asks for a rule the config turns off: running it or skipping it would each
+  // silently override one of two deliberate settings, so neither is done.
+  const turnedOff = requested.find((id) => (config.rules as Record<string, { off: boolean } | undefined>)[id]?.off);
+  if (turnedOff) {
+    throw new UsageError(
+      `--rule ${turnedOff} asks for a rule that ${configFile} turns off ("rules.${turnedOff}.off": true); remove "off" there, or drop --rule ${turnedOff}`,
+    );
+  }
   const baselineShown = options.baseline ?? path.join(options.root, baselineFileName);
   const baselinePath = path.resolve(baselineShown);
   const baseline = await readBaseline(baselinePath);
@@ -39,7 +49,7 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
     throw new InputError(`baseline file not found: ${options.baseline}; check the path, or create it with --update-baseline --allow-additions`);
   }
 
-  const run = runChecks({ root: options.root, config, rules: options.rule ?? [], types: Boolean(options.types) });
+  const run = runChecks({ root: options.root, config, rules: requested, types: Boolean(options.types) });
   const rulesRun = new Set<string>(run.rulesRun);
   const raw = [...run.findings].sort(byPosition);
   let entries = baseline ?? [];
@@ -47,6 +57,11 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   const warnings = run.unchecked.map(
     ({ file, reason }) => `${file}: not checked: nested too deeply to parse (${reason}); split the expression, or exclude the file in the config`,
   );
+  // A guard that checks nothing passes every run; it must at least say so.
+  if (run.rulesRun.length === 0) warnings.push(`${configFile} turns every rule off: nothing was checked`);
+  else if (run.files.size === 0) {
+    warnings.push(`${options.root}: no .ts, .tsx, .mts or .cts file to check (after what git ignores and the config's exclude): nothing was checked`);
+  }
 
   if (options.updateBaseline) {
     if (run.unchecked.length > 0) {
@@ -76,6 +91,8 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
     rules: checks.filter((c) => rulesRun.has(c.id)).map(({ id, title, description, defaultSeverity }) => ({ id, title, description, defaultSeverity })),
     findings,
     stale: matched.stale,
+    baselineFile: baselineShown,
+    strict: Boolean(options.strict),
     summary: {
       filesScanned: run.files.size,
       filesParsed: run.filesParsed,

@@ -24,6 +24,11 @@ const directProviderCall = z
     receiverTypes: z.array(z.string().min(1)).default([]).describe('class/interface names; non-empty implies the type checker'),
     allow: z.array(allowEntry).default([]).describe('deliberate exceptions, each with a reason'),
   })
+  // A rule that can never fire is a CI guard that checks nothing while passing: say so instead.
+  .refine((rule) => rule.off || rule.methods.length > 0, {
+    path: ['methods'],
+    message: 'names no method, so the rule could never report anything; list at least one, or turn the rule off with "off": true',
+  })
   .prefault({});
 
 const statefulConstruction = z
@@ -31,6 +36,10 @@ const statefulConstruction = z
     ...ruleBase,
     classes: z.array(z.string().min(1)).default(['FileReadTracker', 'TodoWriteTool', 'JitContextManager']),
     factories: z.array(z.string().min(1)).default(['createStatefulTools']),
+  })
+  .refine((rule) => rule.off || rule.classes.length + rule.factories.length > 0, {
+    path: ['classes'],
+    message: 'no classes and no factories, so the rule could never report anything; list at least one, or turn the rule off with "off": true',
   })
   .prefault({});
 

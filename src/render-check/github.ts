@@ -1,22 +1,37 @@
+import type { BaselineEntry } from '../baseline/types.js';
 import { summaryLine } from './summary-line.js';
 import type { CheckReport } from './types.js';
 
 // GitHub workflow commands: data escapes %, CR, LF; property values also escape ':' and ','.
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const command = (level: string, props: Array<[string, string | number]>, message: string) =>
+  `::${level} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(message)}`;
 
-/** One annotation per new finding (baselined, allowed and info findings stay quiet), then a plain summary line. */
+/**
+ * One annotation per new finding (baselined, allowed and info findings stay quiet), one per stale
+ * baseline entry, then a plain summary line. Stale entries are annotated because under `--strict`
+ * they alone can fail the run, and a CI log must then say which entries and what to do.
+ */
 export default function renderGithub(report: CheckReport): string {
   const lines = report.findings
     .filter((f) => f.state === 'new')
-    .map((f) => {
-      const command = f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice';
-      const props = [`file=${f.file}`, `line=${f.line}`, `col=${f.column}`, `title=trajaudit ${f.rule}`].map((p) => {
-        const eq = p.indexOf('=');
-        return `${p.slice(0, eq)}=${escapeProperty(p.slice(eq + 1))}`;
-      });
-      return `::${command} ${props.join(',')}::${escapeData(f.message)}`;
-    });
+    .map((f) =>
+      command(
+        f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice',
+        [['file', f.file], ['line', f.line], ['col', f.column], ['title', `trajaudit ${f.rule}`]],
+        f.message,
+      ),
+    );
+  for (const e of report.stale) lines.push(staleAnnotation(e, report));
   lines.push(`trajaudit: ${summaryLine(report.summary)}`);
   return `${lines.join('\n')}\n`;
+}
+
+// An error when --strict makes it fatal (it is then what fails the run), a notice otherwise.
+function staleAnnotation(e: BaselineEntry, report: CheckReport): string {
+  const what = `stale baseline entry (fixed or gone): ${e.rule} ${e.file} ${e.scope} ${e.anchor}${e.count > 1 ? ` ×${e.count}` : ''}`;
+  const todo = `run trajaudit check --update-baseline to drop it`;
+  const message = report.strict ? `${what}; --strict fails the run on stale entries: ${todo}` : `${what}; ${todo}`;
+  return command(report.strict ? 'error' : 'notice', [['file', report.baselineFile], ['title', 'trajaudit stale baseline entry']], message);
 }

@@ -29,6 +29,10 @@ export interface CheckReport {
   findings: Finding[];
   stale: BaselineEntry[];
   summary: CheckSummary;
+  /** The baseline file as the user named it (or the default beside the root): where stale entries live. */
+  baselineFile: string;
+  /** Whether stale entries fail the run (`--strict`), so a renderer can say why it failed. */
+  strict: boolean;
 }
 
 export type CheckRenderer = (report: CheckReport) => string;

@@ -1,0 +1,44 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyFixture, runCli } from '../checks/run-cli.js';
+
+// fixtures/check-baseline holds 4 direct calls and the baseline that records them; fixing one leaves a stale entry.
+let cleanup = () => {};
+afterEach(() => cleanup());
+
+function fixedOne(): string {
+  const copy = copyFixture('check-baseline');
+  cleanup = copy.cleanup;
+  const file = path.join(copy.dir, 'src/agent/loop.ts');
+  const text = readFileSync(file, 'utf8');
+  const next = text.replace("yield* this.client.sendMessageStream(history, { model: 'small' });", "yield 'summary';");
+  expect(next).not.toBe(text);
+  writeFileSync(file, next);
+  return copy.dir;
+}
+
+describe('check --format github names stale baseline entries', () => {
+  it('--strict: an error annotation on the baseline file says which entry failed the run and what to do', () => {
+    const dir = fixedOne();
+    const run = runCli(['check', '.', '--strict', '--format', 'github'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stdout.trimEnd().split('\n')).toEqual([
+      '::error file=trajaudit-baseline.json,title=trajaudit stale baseline entry::stale baseline entry (fixed or gone): ' +
+        'direct-provider-call src/agent/loop.ts AgentLoop.summarize this.client.sendMessageStream; ' +
+        '--strict fails the run on stale entries: run trajaudit check --update-baseline to drop it',
+      'trajaudit: 0 new, 3 baselined, 0 allowed, 0 info, 1 stale (3 files scanned, 3 parsed)',
+    ]);
+  });
+
+  it('without --strict: a notice, and the run passes', () => {
+    const dir = fixedOne();
+    const run = runCli(['check', dir, '--format', 'github']);
+    expect(run.code).toBe(0);
+    const [annotation] = run.stdout.split('\n');
+    expect(annotation).toBe(
+      `::notice file=${dir.replace(/:/g, '%3A')}/trajaudit-baseline.json,title=trajaudit stale baseline entry::stale baseline entry (fixed or gone): ` +
+        'direct-provider-call src/agent/loop.ts AgentLoop.summarize this.client.sendMessageStream; run trajaudit check --update-baseline to drop it',
+    );
+  });
+});
