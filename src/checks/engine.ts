@@ -8,7 +8,7 @@ import { discoverSourceFiles } from './discover.js';
 import { checks } from './index.js';
 import { searchableText } from './syntax.js';
 import { stackOverflow } from './stack-overflow.js';
-import { createTypeProgram } from './type-program.js';
+import { typeCheckedProgram } from './type-program.js';
 
 export interface EngineOptions {
   root: string;
@@ -96,9 +96,13 @@ export function runChecks(options: EngineOptions): EngineResult {
   const wanted = files.map((entry) => active.filter((a) => (a.includeTests || !entry.isTest) && a.check.wants(entry.searchText, a.state)));
   const typed = active.filter((a) => a.check.needsTypes(a.ctx.options as never, options.types));
   if (typed.length > 0) {
-    program = createTypeProgram(options.root, files.filter((_, i) => wanted[i].length > 0).map((entry) => entry.absPath));
-    const checker = program.getTypeChecker();
-    for (const a of typed) Object.assign(a.ctx, { checker, program });
+    const rootNames = files.filter((_, i) => wanted[i].length > 0).map((entry) => entry.absPath);
+    const made = typeCheckedProgram(options.root, rootNames, (absPath) => {
+      const entry = byAbs.get(absPath);
+      if (entry) unchecked.set(entry.file, "TypeScript's binder overflows the stack on it, as tsc does; --types cannot check it");
+    });
+    program = made.program;
+    for (const a of typed) Object.assign(a.ctx, { checker: made.checker, program });
   }
 
   files.forEach((entry, i) => {

@@ -26,7 +26,7 @@ export const typeReach = `for instance its type is any, or is reached through mo
  * `export … from` only) costs no level: `index.ts` re-exporting `public.ts` re-exporting the class
  * is one import, as a reader sees it.
  */
-export function createTypeProgram(root: string, rootNames: string[]): ts.Program {
+export function createTypeProgram(root: string, rootNames: string[], leftOut: ReadonlySet<string> = new Set()): ts.Program {
   const options: ts.CompilerOptions = {
     ...readCompilerOptions(root),
     noEmit: true,
@@ -39,6 +39,7 @@ export function createTypeProgram(root: string, rootNames: string[]): ts.Program
   // A file too deep to parse is left out of the program; the engine names it when it parses it.
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (...args) => {
+    if (leftOut.has(path.resolve(args[0]))) return undefined;
     try {
       return getSourceFile.apply(host, args);
     } catch (error) {
@@ -47,7 +48,7 @@ export function createTypeProgram(root: string, rootNames: string[]): ts.Program
     }
   };
   const cache = ts.createModuleResolutionCache(process.cwd(), (f) => f, options);
-  const files = new Set(rootNames);
+  const files = new Set(rootNames.filter((file) => !leftOut.has(path.resolve(file))));
   let frontier = rootNames;
   const texts = new Map<string, string | undefined>();
   const textOf = (file: string) => {
@@ -64,7 +65,7 @@ export function createTypeProgram(root: string, rootNames: string[]): ts.Program
       if (text === undefined) continue;
       for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
         const resolved = ts.resolveModuleName(imported.fileName, file, options, host, cache).resolvedModule?.resolvedFileName;
-        if (resolved && !files.has(resolved) && /\.(d\.)?[mc]?tsx?$/.test(resolved)) {
+        if (resolved && !files.has(resolved) && !leftOut.has(path.resolve(resolved)) && /\.(d\.)?[mc]?tsx?$/.test(resolved)) {
           files.add(resolved);
           (isBarrel(textOf(resolved)) ? level : next).push(resolved);
         }
@@ -73,6 +74,43 @@ export function createTypeProgram(root: string, rootNames: string[]): ts.Program
     frontier = next;
   }
   return ts.createProgram({ rootNames: [...files], options: { ...options, noResolve: true }, host });
+}
+
+/** Nesting past this is no hand-written code: such a file is the one left out when binding overflows. */
+const BINDER_DEPTH = 1000;
+
+/**
+ * The program and its checker. TypeScript's binder recurses once per level of nesting, so a file
+ * nested thousands deep (a 10,000-link member chain; tsc overflows on it too) overflows the stack
+ * when the checker is made: the files nested past BINDER_DEPTH are then left out, handed to
+ * `leftOutFile` (the engine names them as not checked), and the program is made without them.
+ */
+export function typeCheckedProgram(root: string, rootNames: string[], leftOutFile: (absPath: string) => void): { program: ts.Program; checker: ts.TypeChecker } {
+  const program = createTypeProgram(root, rootNames);
+  try {
+    return { program, checker: program.getTypeChecker() };
+  } catch (error) {
+    stackOverflow(error);
+    const deep = program.getSourceFiles().filter((file) => !file.isDeclarationFile && nestingDepth(file) > BINDER_DEPTH).map((file) => path.resolve(file.fileName));
+    if (deep.length === 0) throw error;
+    deep.forEach(leftOutFile);
+    const without = createTypeProgram(root, rootNames, new Set(deep));
+    return { program: without, checker: without.getTypeChecker() };
+  }
+}
+
+/** How deep the syntax tree goes, walked without recursion. */
+function nestingDepth(sourceFile: ts.SourceFile): number {
+  let deepest = 0;
+  const stack: Array<[ts.Node, number]> = [[sourceFile, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    ts.forEachChild(node, (child) => {
+      stack.push([child, depth + 1]);
+    });
+  }
+  return deepest;
 }
 
 const reExport = /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])[^'"\n]*\1\s*;?/g;
