@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { editDatabase } from '../helpers/edit-database.js';
 import { CLI, FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
 
 describe('bad input: one line saying what, where and what to do; exit 2; no stack trace', () => {
@@ -82,16 +83,11 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     expect(md.stdout).toBe('| s | bidi | n |\n| --- | --- | ---: |\n| \\u001b\\[2J | a\\u202eb | 9007199254740993 |\n');
   });
 
-  it("another program's DuckDB file whose tables have trajaudit's names: refused by every command, left as it was", async () => {
+  it("another program's DuckDB file whose tables have trajaudit's names: refused by every command, left as it was", () => {
     const { dir, cleanup } = tempDir();
     try {
-      const { DuckDBInstance } = await import('@duckdb/node-api');
       const foreign = path.join(dir, 'other.duckdb');
-      const instance = await DuckDBInstance.create(foreign);
-      const connection = await instance.connect();
-      await connection.run('CREATE TABLE events (x INTEGER); CREATE VIEW input_files AS SELECT 1 AS a');
-      connection.closeSync();
-      instance.closeSync();
+      editDatabase(foreign, ['CREATE TABLE events (x INTEGER); CREATE VIEW input_files AS SELECT 1 AS a']);
       const size = fs.statSync(foreign).size;
       const message = (name: string) =>
         `trajaudit: --db ${foreign} is another program's DuckDB database: it has its own ${name}, where trajaudit keeps one of its tables, views or macros, and trajaudit never changes another program's tables; pass --db a new file\n`;
@@ -105,16 +101,11 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     }
   });
 
-  it("another program's DuckDB file with a macro of trajaudit's name: refused, its macro left as it was", async () => {
+  it("another program's DuckDB file with a macro of trajaudit's name: refused, its macro left as it was", () => {
     const { dir, cleanup } = tempDir();
     try {
-      const { DuckDBInstance } = await import('@duckdb/node-api');
       const foreign = path.join(dir, 'other.duckdb');
-      const instance = await DuckDBInstance.create(foreign);
-      const connection = await instance.connect();
-      await connection.run('CREATE MACRO json_integer(x) AS x + 1');
-      connection.closeSync();
-      instance.closeSync();
+      editDatabase(foreign, ['CREATE MACRO json_integer(x) AS x + 1']);
       const size = fs.statSync(foreign).size;
       expect(runCli(['load', path.join(FIXTURES, 'broken-documents'), '--db', foreign])).toEqual({
         code: 2,

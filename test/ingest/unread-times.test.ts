@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO, runCli, runJson, tempDir } from '../helpers/run-cli.js';
+import { editDatabase } from '../helpers/edit-database.js';
+import { runCli, runJson, tempDir } from '../helpers/run-cli.js';
 
 // A valid record whose time is no time (hour 24:31, 30 February, epoch ms where sid-code writes
 // ISO-8601) is stored with ts NULL; its time is kept as written in ts_unread, and `sources` counts
@@ -21,17 +21,6 @@ fs.writeFileSync(path.join(root, 's1/events.jsonl'), [
 ].map((l) => `${l}\n`).join(''));
 fs.writeFileSync(path.join(root, 's1/errors.jsonl'), '{"event":"Error","timestamp":"2026-02-30T10:41:02.551Z","session_id":"s1","data":{"phase":"stream","index":5,"error":"e"}}\n');
 fs.writeFileSync(path.join(root, 's1/warn.log'), '[2026-02-30T10:35:24.586Z] [ERROR] [A] 429\n[2026-07-30T10:35:24.586Z] [WARN] [A] fine\n');
-
-/** Runs SQL on a database file directly (not through trajaudit), as an older version would leave it. */
-function editDatabase(file: string, statements: string[]): void {
-  const run = spawnSync(process.execPath, ['-e', `
-    const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
-    DuckDBInstance.create(${JSON.stringify(file)}).then(async (i) => { const c = await i.connect();
-      for (const sql of ${JSON.stringify(statements)}) await c.run(sql); c.closeSync(); i.closeSync(); });
-  `], { encoding: 'utf8' });
-  expect(run.stderr).toBe('');
-  expect(run.status).toBe(0);
-}
 
 const sql = (query: string, args: string[]) => {
   const { value, run } = runJson<Record<string, unknown>[]>(['sql', query, ...args]);
