@@ -72,7 +72,7 @@ function fromParam(params: string[], name: string, option: string | undefined): 
   const text = given.length ? valueOf(given[0]) : undefined;
   // A quoted VARCHAR value, as --param takes them ('it''s'), is its text.
   const value = option ?? (text !== undefined && /^'.*'$/s.test(text) ? text.slice(1, -1).replace(/''/g, "'") : text);
-  return { value, label: option === undefined && given.length ? `--param ${given[0]}` : `--${name}`, rest: params.filter((p) => !given.includes(p)) };
+  return { value, label: option === undefined && given.length ? `--param ${name}` : `--${name}`, rest: params.filter((p) => !given.includes(p)) };
 }
 
 /** A window cannot hold a row with no time: say so, or a windowed answer silently misses it. */

@@ -17,7 +17,9 @@ export function escapeMarkdownCell(text: string): string {
 /** GitHub-flavoured Markdown table; numbers are right-aligned. */
 export default function renderMarkdown(t: Tabular): string {
   if (t.rows.length === 0) return `_(no rows)_\n`;
-  const numeric = t.columns.map((c) => t.rows.every((r) => r[c] === null || typeof r[c] === 'number' || r[c] instanceof ExactNumber));
+  const isNumber = (v: unknown) => typeof v === 'number' || v instanceof ExactNumber;
+  // Right-aligned only when it holds numbers: a column of NULLs alone is not one.
+  const numeric = t.columns.map((c) => t.rows.some((r) => isNumber(r[c])) && t.rows.every((r) => r[c] === null || isNumber(r[c])));
   const head = `| ${t.columns.map(escapeMarkdownCell).join(' | ')} |`;
   const rule = `|${numeric.map((n) => (n ? ' ---: ' : ' --- ')).join('|')}|`;
   const body = t.rows.map((row) => `| ${t.columns.map((c) => escapeMarkdownCell(cellText(row[c]))).join(' | ')} |`);

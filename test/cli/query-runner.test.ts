@@ -42,7 +42,7 @@ describe('trajaudit query: usage errors exit 2 with one line', () => {
 
   it('a --param value of the wrong type', () => {
     expect(runCli(['query', 'retry-telemetry', HOME, '--param', 'since=yesterday'])).toEqual({
-      code: 2, stdout: '', stderr: 'trajaudit: --param since=yesterday "yesterday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n',
+      code: 2, stdout: '', stderr: 'trajaudit: --param since "yesterday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n',
     });
   });
 

@@ -14,3 +14,11 @@ describe('escapeMarkdownCell: trajectory text shows as written', () => {
     expect(escapeMarkdownCell(text)).toBe(md);
   });
 });
+
+describe('renderMarkdown: alignment', () => {
+  it('right-aligns a column of numbers (NULLs among them), never one of NULLs alone', async () => {
+    const { default: renderMarkdown } = await import('../../src/render/markdown.js');
+    const table = { columns: ['n', 'none', 'text'], rows: [{ n: 1, none: null, text: 'a' }, { n: null, none: null, text: 'b' }] };
+    expect(renderMarkdown(table)).toBe('| n | none | text |\n| ---: | --- | --- |\n| 1 |  | a |\n|  |  | b |\n');
+  });
+});
