@@ -16,7 +16,8 @@ export function escapeMarkdownCell(text: string): string {
 
 /** GitHub-flavoured Markdown table; numbers are right-aligned. */
 export default function renderMarkdown(t: Tabular): string {
-  if (t.rows.length === 0) return `_(no rows)_\n`;
+  // No rows: the header alone (a valid GFM table), so the columns still show.
+  if (t.columns.length === 0) return `_(no rows)_\n`;
   const isNumber = (v: unknown) => typeof v === 'number' || v instanceof ExactNumber;
   // Right-aligned only when it holds numbers: a column of NULLs alone is not one.
   const numeric = t.columns.map((c) => t.rows.some((r) => isNumber(r[c])) && t.rows.every((r) => r[c] === null || isNumber(r[c])));

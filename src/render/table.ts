@@ -17,7 +17,8 @@ const cellFor = (text: string) => visibleText(text).replace(/\t/g, '\\u0009');
 
 /** Every cell in full; with a width (a terminal's, or $COLUMNS), long cells wrap to fit it. */
 export default function renderTable(t: Tabular, options: RenderOptions = {}): string {
-  if (t.rows.length === 0) return `(no rows)\n`;
+  // No rows still shows the columns, as psql does: what the answer would have held.
+  if (t.columns.length === 0) return `(no rows)\n`;
   const head = t.columns.map(cellFor);
   let rows = t.rows.map((row) => t.columns.map((c) => cellFor(cellText(row[c]))));
   if (options.width !== undefined) {

@@ -39,3 +39,16 @@ describe('--format table shows a tab as \\u0009, so the box holds', () => {
     expect(runCli(['sql', `SELECT data->>'cmd' AS cmd FROM events`, work.dir, '--format', 'csv']).stdout).toBe('cmd\r\na\tb\r\n');
   });
 });
+
+describe('an answer with no rows still shows its columns', () => {
+  const empty = `SELECT 1 AS n, 'x' AS name WHERE false`;
+  it('table: the header in its box and (0 rows), as psql', () => {
+    const run = runCli(['sql', empty, work.dir, '--quiet']);
+    expect([run.code, run.stdout]).toEqual([0, '┌───┬──────┐\n│ n │ name │\n├───┼──────┤\n└───┴──────┘\n(0 rows)\n']);
+  });
+
+  it('md: the header row and its rule, a valid GFM table', () => {
+    const run = runCli(['sql', empty, work.dir, '--quiet', '--format', 'md']);
+    expect([run.code, run.stdout]).toEqual([0, '| n | name |\n| --- | --- |\n']);
+  });
+});
