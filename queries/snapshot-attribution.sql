@@ -42,7 +42,7 @@ streams AS (
 tagged AS (
   SELECT session_id, "index",
     count(DISTINCT agent_id) AS agents,
-    string_agg(DISTINCT agent_id, ',' ORDER BY agent_id) AS agent_ids,
+    string_agg(DISTINCT agent_id, ', ' ORDER BY agent_id) AS agent_ids,
     count(*) AS tagged_rows,
     max(chunk_count) AS tagged_chunks,
     min(ts) AS first_ts, max(ts) AS last_ts

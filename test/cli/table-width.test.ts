@@ -41,11 +41,11 @@ describe('table format: every cell in full, wrapped to the width', () => {
     const args = ['query', 'snapshot-attribution', path.join(FIXTURES, 'home'), '--session', '4f7a9c2e'];
     const { value } = runJson<{ index: number; agent_ids: string }[]>(args);
     const ids = value.find((r) => r.index === 10001)!.agent_ids;
-    expect(ids.split(',')).toHaveLength(6);
+    expect(ids.split(', ')).toHaveLength(6);
     const wide = runCli(args, { env: { COLUMNS: '' } });
     expect(wide.stdout).toContain(`│ ${ids} │`);
     // Narrow: the ids are cut into pieces (at commas where they fit, else anywhere), none lost.
     const narrow = runCli(args, { env: { COLUMNS: '120' } });
-    expect(tableCells(narrow.stdout, (a, b) => a + b).find((cells) => cells[1] === '10001')?.[3]).toBe(ids);
+    expect(tableCells(narrow.stdout, (a, b) => (a.endsWith(',') ? `${a} ${b}` : a + b)).find((cells) => cells[1] === '10001')?.[3]).toBe(ids);
   });
 });

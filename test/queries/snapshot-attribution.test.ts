@@ -7,7 +7,7 @@ const S2 = '20260812-142207-8d3e61f0';
 const S3 = '20260814-093015-c7a2e5f1';
 const S4 = '20260819-183103-4f7a9c2e';
 const S5 = '20260821-101500-b2d84e07';
-const ids = (session: string, ...tasks: string[]) => tasks.map((t) => `${session}-sub-${t}`).join(',');
+const ids = (session: string, ...tasks: string[]) => tasks.map((t) => `${session}-sub-${t}`).join(', ');
 
 const row = (
   session_id: string, index: number, agents: number, agent_ids: string, tagged_rows: number, untagged_rows: number,
