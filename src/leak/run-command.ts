@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { InputError } from '../errors.js';
+import { signalTree } from './descendants.js';
 
 export interface CommandOutcome {
   /** The child's exit code, or 128 + signal number when a signal ended it (shell convention). */
@@ -18,9 +19,9 @@ export function runCommand(argv: string[], stdoutToStderr: boolean): Promise<Com
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { stdio: ['inherit', stdoutToStderr ? 2 : 'inherit', 'inherit'] });
     // Ctrl-C reaches the child through the terminal's process group; we stay alive to report
-    // what it left behind. Signals aimed at us alone are passed on.
+    // what it left behind. Signals aimed at us alone are passed on, to the processes it started too.
     const forward = (signal: NodeJS.Signals) => {
-      if (signal !== 'SIGINT') child.kill(signal);
+      if (signal !== 'SIGINT' && child.pid !== undefined) signalTree(child.pid, signal);
     };
     const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     for (const signal of signals) process.on(signal, forward);

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,6 +90,22 @@ describe('trajaudit leak-check', () => {
     const r = leakCheck(['--watch', 'home'], 'process.kill(process.pid, "SIGTERM")');
     expect(r.code).toBe(143);
     expect(r.stdout).toMatch(/was killed by SIGTERM; clean/);
+  });
+
+  it('passes a SIGTERM aimed at it to every process the command started, not to the command alone', async () => {
+    // The shell dies of the signal; its background job, a writer still sleeping, must not
+    // outlive it and write into the watched dir after the report was taken.
+    const command = `(sleep 2; echo late > home/late.txt) & echo started > started; wait`;
+    const child = spawn(process.execPath, [cli, 'leak-check', '--watch', 'home', '--', 'sh', '-c', command], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    while (!existsSync(path.join(root, 'started'))) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGTERM');
+    expect(await closed).toBe(143);
+    expect(stdout).toMatch(/was killed by SIGTERM; clean/);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(existsSync(path.join(watched, 'late.txt'))).toBe(false);
   });
 
   it('allows changes matching --allow, dot files included, and lists them as allowed', () => {
