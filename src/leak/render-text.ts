@@ -24,13 +24,23 @@ function dirLines(dir: DirReport): string[] {
 }
 
 function what(left: NonNullable<DirReport['notDirectory']>): string {
+  if (left.kind === 'link') return 'a link to nothing';
   return left.kind === 'file' ? `a file of ${bytes(left.bytes)}` : 'a FIFO, socket or device';
 }
 
 function verdict(report: LeakReport): string {
   const s = summarize(report.watched);
+  // A watched dir that leaks with nothing added or changed in it is named too, or the line
+  // would read "leaked: 0 added, 0 changed".
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const leftAsFile = report.watched.filter((dir) => dir.notDirectory).length;
+  const leftEmpty = report.watched.filter((dir) => dir.created && dir.leaked && !dir.notDirectory && dir.added.length === 0 && dir.changed.length === 0).length;
+  const whole = [
+    leftAsFile ? `, ${plural(leftAsFile, 'non-directory left where a watched dir belongs', 'non-directories left where watched dirs belong')}` : '',
+    leftEmpty ? `, ${plural(leftEmpty, 'watched dir created and left empty', 'watched dirs created and left empty')}` : '',
+  ].join('');
   const leak = s.leaked
-    ? `leaked: ${s.added} added, ${s.changed} changed outside --allow in ${s.leakedDirs} of ${s.dirs} watched dirs`
+    ? `leaked: ${s.added} added, ${s.changed} changed outside --allow${whole}${whole ? ',' : ''} in ${s.leakedDirs} of ${s.dirs} watched dirs`
     : `clean: nothing added or changed outside --allow in ${s.dirs} watched dirs`;
   const extra = [s.removed ? `${s.removed} removed` : '', s.allowed ? `${s.allowed} allowed` : ''].filter(Boolean);
   const tail = extra.length ? ` (${extra.join(', ')})` : '';

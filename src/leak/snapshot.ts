@@ -39,7 +39,12 @@ export async function takeSnapshot(dir: string, label: string, when: 'before' | 
   const snapshot: Snapshot = { exists: false, entries: new Map(), unreadable: [] };
   // The watched dir itself may be a link to a directory (entries inside it are not followed).
   const root = await lstatOrNull(dir, stat);
-  if (!root) return snapshot;
+  if (!root) {
+    // A link left there that points nowhere: something the command left at the watched path.
+    const link = when === 'after' ? await lstatOrNull(dir) : null;
+    if (link?.isSymbolicLink()) snapshot.notDirectory = { kind: 'symlink', size: link.size, mtimeMs: link.mtimeMs };
+    return snapshot;
+  }
   if (!root.isDirectory() && when === 'after') {
     snapshot.notDirectory = { kind: root.isFile() ? 'file' : 'other', size: root.size, mtimeMs: root.mtimeMs };
     return snapshot;

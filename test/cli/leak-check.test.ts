@@ -125,7 +125,7 @@ describe('trajaudit leak-check', () => {
     expect(r.code).toBe(1);
     expect(existsSync(path.join(root, 'later'))).toBe(true);
     expect(r.stdout).toContain('later: before missing; after 0 files, 0 bytes\n  created  (the watched dir itself, left behind empty)\n');
-    expect(r.stdout).toContain('leaked: 0 added, 0 changed outside --allow in 1 of 2 watched dirs');
+    expect(r.stdout).toContain('leaked: 0 added, 0 changed outside --allow, 1 watched dir created and left empty, in 1 of 2 watched dirs');
   });
 
   it('expands ~ in --watch to the home dir', () => {
@@ -193,7 +193,7 @@ describe('trajaudit leak-check', () => {
         'later: before missing; after a file of 2 bytes, not a directory\n' +
         '  created  (a file of 2 bytes at the watched path itself, where a directory belongs)\n' +
         `leak-check: command failed: ${process.execPath} -e 'require("fs").writeFileSync("later", "x\\n"); process.exit(5)' exited 5; ` +
-        'leaked: 0 added, 0 changed outside --allow in 1 of 2 watched dirs\n',
+        'leaked: 0 added, 0 changed outside --allow, 1 non-directory left where a watched dir belongs, in 1 of 2 watched dirs\n',
     });
   });
 
@@ -207,7 +207,7 @@ describe('trajaudit leak-check', () => {
         'home/tasks: before 1 files, 8 bytes; after a file of 2 bytes, not a directory\n' +
         '  removed  a.output (8 bytes)\n' +
         '  replaced (the watched dir itself, by a file of 2 bytes)\n' +
-        'leak-check: leaked: 0 added, 0 changed outside --allow in 1 of 1 watched dirs (1 removed)\n',
+        'leak-check: leaked: 0 added, 0 changed outside --allow, 1 non-directory left where a watched dir belongs, in 1 of 1 watched dirs (1 removed)\n',
     });
     rmSync(path.join(watched, 'tasks'));
     mkdirSync(path.join(watched, 'tasks'));
@@ -226,6 +226,19 @@ describe('trajaudit leak-check', () => {
       removed: [{ path: 'a.output', bytes: 8 }],
       allowed: [],
     }]);
+  });
+
+  it('a link to nothing the command leaves at a missing watched path is a leak, not "missing" and clean', () => {
+    const r = leakCheck(['--watch', 'later', '--format', 'json'], 'require("fs").symlinkSync("nowhere", "later")');
+    expect(r.code).toBe(1);
+    const dir = JSON.parse(r.stdout).watched[0];
+    expect([dir.leaked, dir.notDirectory, dir.after.exists]).toEqual([true, { kind: 'link', bytes: 7 }, false]);
+    rmSync(path.join(root, 'later'));
+    expect(leakCheck(['--watch', 'later'], 'require("fs").symlinkSync("nowhere", "later")').stdout).toBe(
+      'later: before missing; after a link to nothing, not a directory\n' +
+      '  created  (a link to nothing at the watched path itself, where a directory belongs)\n' +
+      'leak-check: leaked: 0 added, 0 changed outside --allow, 1 non-directory left where a watched dir belongs, in 1 of 1 watched dirs\n',
+    );
   });
 
   it('exits 2 when a watched path is a file', () => {
