@@ -12,10 +12,12 @@ const LONGEST_KEPT_WORD = 24;
 
 const widthOf = (text: string) => Math.max(0, ...text.split('\n').map((line) => stringWidth(line)));
 const longestWord = (text: string) => Math.max(0, ...text.split(/[ \n]/).map((word) => stringWidth(word)));
+/** A header may wrap after its underscores too (`untagged_` / `chunks`): its longest such piece. */
+const longestHeaderPiece = (text: string) => Math.max(1, ...text.split(/[ \n]|(?<=_)/).map((piece) => stringWidth(piece)));
 
 /**
- * Column widths that fit `total` when the table is wider. Each column keeps at least its header
- * and its longest word (up to LONGEST_KEPT_WORD), and the rest is shared in proportion to what
+ * Column widths that fit `total` when the table is wider. Each column keeps at least the longest
+ * piece of its header (broken at spaces and after underscores) and its longest word (up to LONGEST_KEPT_WORD), and the rest is shared in proportion to what
  * each column lacks: a row is then about as many lines tall in its long columns as in its short
  * ones. Where even those floors do not fit the table is wider than `total`; nothing is cut.
  */
@@ -23,7 +25,7 @@ export function fitColumns(head: string[], rows: string[][], total: number): num
   const natural = head.map((h, c) => Math.max(widthOf(h), ...rows.map((row) => widthOf(row[c]))));
   const budget = total - frame(head.length);
   if (natural.reduce((a, b) => a + b, 0) <= budget) return natural;
-  const floors = head.map((h, c) => Math.min(natural[c], Math.max(widthOf(h), Math.min(LONGEST_KEPT_WORD, Math.max(...rows.map((row) => longestWord(row[c])))), 1)));
+  const floors = head.map((h, c) => Math.min(natural[c], Math.max(longestHeaderPiece(h), Math.min(LONGEST_KEPT_WORD, Math.max(0, ...rows.map((row) => longestWord(row[c])))), 1)));
   const lacking = natural.map((n, c) => n - floors[c]);
   const extra = budget - floors.reduce((a, b) => a + b, 0);
   if (extra <= 0) return floors;
@@ -68,8 +70,8 @@ function wrapLine(line: string, width: number): string[] {
 }
 
 /**
- * A word wider than `width` in pieces of at most `width` columns: after its commas where it can
- * be (a list such as agent_ids), else anywhere but inside a character.
+ * A word wider than `width` in pieces of at most `width` columns: after its commas or underscores
+ * where it can be (a list such as agent_ids, a column name), else anywhere but inside a character.
  */
 function splitWord(word: string, width: number): string[] {
   const pieces = [''];
@@ -78,7 +80,7 @@ function splitWord(word: string, width: number): string[] {
     if (last !== '' && stringWidth(last + part) > width) pieces.push(part);
     else pieces[pieces.length - 1] = last + part;
   };
-  for (const part of word.split(/(?<=,)/)) {
+  for (const part of word.split(/(?<=[,_])/)) {
     if (stringWidth(part) <= width) add(part);
     else for (const { segment } of new Intl.Segmenter().segment(part)) add(segment);
   }

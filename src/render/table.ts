@@ -19,10 +19,11 @@ const cellFor = (text: string) => visibleText(text).replace(/\t/g, '\\u0009');
 export default function renderTable(t: Tabular, options: RenderOptions = {}): string {
   // No rows still shows the columns, as psql does: what the answer would have held.
   if (t.columns.length === 0) return `(no rows)\n`;
-  const head = t.columns.map(cellFor);
+  let head = t.columns.map(cellFor);
   let rows = t.rows.map((row) => t.columns.map((c) => cellFor(cellText(row[c]))));
   if (options.width !== undefined) {
     const widths = fitColumns(head, rows, options.width);
+    head = head.map((text, c) => wrapText(text, widths[c]));
     rows = rows.map((cells) => cells.map((text, c) => wrapText(text, widths[c])));
   }
   const lines = (text: string) => text.split('\n');

@@ -48,4 +48,16 @@ describe('table format: every cell in full, wrapped to the width', () => {
     const narrow = runCli(args, { env: { COLUMNS: '120' } });
     expect(tableCells(narrow.stdout, (a, b) => (a.endsWith(',') ? `${a} ${b}` : a + b)).find((cells) => cells[1] === '10001')?.[3]).toBe(ids);
   });
+
+  it('headers wrap too, after their underscores, when the table is wider than the terminal', () => {
+    const run = runCli(['sql', `SELECT 1 AS untagged_chunks_total, 'a b' AS tagged_rows_count`, path.join(FIXTURES, 'home'), '--quiet'], { env: { COLUMNS: '30' } });
+    expect([run.code, run.stdout]).toEqual([0,
+      '┌──────────────┬────────────┐\n' +
+      '│ untagged_    │ tagged_    │\n' +
+      '│ chunks_total │ rows_count │\n' +
+      '├──────────────┼────────────┤\n' +
+      '│ 1            │ a b        │\n' +
+      '└──────────────┴────────────┘\n' +
+      '(1 row)\n']);
+  });
 });
