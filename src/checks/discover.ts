@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { InputError } from '../errors.js';
+import { enclosingRepoTop } from './repo-top.js';
 
 export interface DiscoveredFile {
   /** Relative to the root, `/`-separated. */
@@ -88,25 +89,23 @@ function readIgnoreFile(file: string): Ignore | undefined {
  * submodule — marks the top too; its `info/exclude` lives elsewhere and is not read.)
  */
 function enclosingRepoLayers(absRoot: string): GitignoreLayer[] {
+  const top = enclosingRepoTop(absRoot);
+  if (top === undefined) return [];
+  const layers: GitignoreLayer[] = [];
+  const exclude = readIgnoreFile(path.join(top, '.git', 'info', 'exclude'));
+  const fromTop = (rel: string) => path.relative(top, path.join(absRoot, rel)).split(path.sep).join('/');
+  if (exclude) layers.push({ local: fromTop, rules: exclude });
+  // The root's own .gitignore is read by the walk; these are its ancestors', top first.
   const above: string[] = [];
-  for (let dir = absRoot; ; ) {
-    if (existsSync(path.join(dir, '.git'))) {
-      const top = dir;
-      const layers: GitignoreLayer[] = [];
-      const exclude = readIgnoreFile(path.join(top, '.git', 'info', 'exclude'));
-      const fromTop = (rel: string) => path.relative(top, path.join(absRoot, rel)).split(path.sep).join('/');
-      if (exclude) layers.push({ local: fromTop, rules: exclude });
-      for (const ancestor of above.reverse()) {
-        const rules = readIgnoreFile(path.join(ancestor, '.gitignore'));
-        if (rules) layers.push({ local: (rel) => path.relative(ancestor, path.join(absRoot, rel)).split(path.sep).join('/'), rules });
-      }
-      return layers;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return [];
-    above.push(parent);
-    dir = parent;
+  for (let dir = absRoot; dir !== top; ) {
+    dir = path.dirname(dir);
+    above.unshift(dir);
   }
+  for (const ancestor of above) {
+    const rules = readIgnoreFile(path.join(ancestor, '.gitignore'));
+    if (rules) layers.push({ local: (rel) => path.relative(ancestor, path.join(absRoot, rel)).split(path.sep).join('/'), rules });
+  }
+  return layers;
 }
 
 // As git: a deeper ignore file overrides a shallower one, and within one file the last matching

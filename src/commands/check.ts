@@ -8,11 +8,12 @@ import type { RawFinding } from '../checks/define-check.js';
 import { assertCheckRoot } from '../checks/discover.js';
 import { runChecks } from '../checks/engine.js';
 import { checks } from '../checks/index.js';
+import { enclosingRepoTop } from '../checks/repo-top.js';
 import type { CommandResult } from '../command-result.js';
 import { defaultConfigName, loadConfig } from '../config/load-config.js';
 import { ExitCode, InputError, UsageError } from '../errors.js';
 import { checkRenderers, type CheckFormat } from '../render-check/index.js';
-import type { CheckReport } from '../render-check/types.js';
+import type { CheckReport, PathBase } from '../render-check/types.js';
 
 export interface CheckOptions {
   root: string;
@@ -91,7 +92,7 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
     rules: checks.filter((c) => rulesRun.has(c.id)).map(({ id, title, description, defaultSeverity }) => ({ id, title, description, defaultSeverity })),
     findings,
     stale: matched.stale,
-    baselineFile: baselineShown,
+    base: pathBase(path.resolve(options.root), baselinePath),
     strict: Boolean(options.strict),
     summary: {
       filesScanned: run.files.size,
@@ -116,6 +117,13 @@ const toolVersion = (createRequire(import.meta.url)('../../package.json') as { v
 function byPosition(a: RawFinding, b: RawFinding): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;
   return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
+}
+
+// Relative even when the root lies outside the base (`../`): an absolute path would tie the output to this machine.
+function pathBase(absRoot: string, baselinePath: string): PathBase {
+  const dir = enclosingRepoTop(absRoot) ?? process.cwd();
+  const from = (p: string) => path.relative(dir, p).split(path.sep).join('/');
+  return { dir, root: from(absRoot), baselineFile: from(baselinePath) };
 }
 
 function updateNote(file: string, entries: BaselineEntry[], added: number, stale: BaselineEntry[]): string {

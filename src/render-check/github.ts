@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BaselineEntry } from '../baseline/types.js';
 import { summaryLine } from './summary-line.js';
 import type { CheckReport } from './types.js';
@@ -9,6 +10,7 @@ const command = (level: string, props: Array<[string, string | number]>, message
   `::${level} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(message)}`;
 
 /**
+ * Paths are from the repository's top (`report.base`), where GitHub looks for them.
  * One annotation per new finding (baselined, allowed and info findings stay quiet), one per stale
  * baseline entry, then a plain summary line. Stale entries are annotated because under `--strict`
  * they alone can fail the run, and a CI log must then say which entries and what to do.
@@ -19,7 +21,7 @@ export default function renderGithub(report: CheckReport): string {
     .map((f) =>
       command(
         f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice',
-        [['file', f.file], ['line', f.line], ['col', f.column], ['title', `trajaudit ${f.rule}`]],
+        [['file', path.posix.join(report.base.root, f.file)], ['line', f.line], ['col', f.column], ['title', `trajaudit ${f.rule}`]],
         f.message,
       ),
     );
@@ -33,5 +35,5 @@ function staleAnnotation(e: BaselineEntry, report: CheckReport): string {
   const what = `stale baseline entry (fixed or gone): ${e.rule} ${e.file} ${e.scope} ${e.anchor}${e.count > 1 ? ` ×${e.count}` : ''}`;
   const todo = `run trajaudit check --update-baseline to drop it`;
   const message = report.strict ? `${what}; --strict fails the run on stale entries: ${todo}` : `${what}; ${todo}`;
-  return command(report.strict ? 'error' : 'notice', [['file', report.baselineFile], ['title', 'trajaudit stale baseline entry']], message);
+  return command(report.strict ? 'error' : 'notice', [['file', report.base.baselineFile], ['title', 'trajaudit stale baseline entry']], message);
 }

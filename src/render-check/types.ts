@@ -22,6 +22,20 @@ export interface CheckSummary {
   failed: boolean;
 }
 
+/**
+ * GitHub places annotations and code-scanning alerts by paths from the repository's top, not from
+ * the checked root (`check packages/agent`): the top of the git work tree holding the root (the
+ * nearest `.git`, a directory or a file), else the current directory.
+ */
+export interface PathBase {
+  /** Absolute. */
+  dir: string;
+  /** The checked root from `dir`, `/`-separated; '' when it is `dir`. */
+  root: string;
+  /** The baseline file, where stale entries live, from `dir`, `/`-separated. */
+  baselineFile: string;
+}
+
 /** Everything a check renderer needs; findings sorted by file, line, column, rule. */
 export interface CheckReport {
   toolVersion: string;
@@ -29,8 +43,8 @@ export interface CheckReport {
   findings: Finding[];
   stale: BaselineEntry[];
   summary: CheckSummary;
-  /** The baseline file as the user named it (or the default beside the root): where stale entries live. */
-  baselineFile: string;
+  /** Where github and sarif paths start; every finding's `file` stays relative to the checked root. */
+  base: PathBase;
   /** Whether stale entries fail the run (`--strict`), so a renderer can say why it failed. */
   strict: boolean;
 }

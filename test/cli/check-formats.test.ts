@@ -4,7 +4,7 @@ import { runCli } from '../checks/run-cli.js';
 const fixture = 'fixtures/check-call-forms';
 
 describe('check output formats', () => {
-  it('sarif: 2.1.0 with rule descriptions, trajaudit/v1 fingerprints, baselineState and suppressions', () => {
+  it('sarif: 2.1.0, uris from the repository top, with rule descriptions, trajaudit/v1 fingerprints, baselineState and suppressions', () => {
     const run = runCli(['check', fixture, '--format', 'sarif']);
     expect(run.code).toBe(1);
     const sarif = JSON.parse(run.stdout);
@@ -21,7 +21,7 @@ describe('check output formats', () => {
       ruleIndex: 0,
       level: 'error',
       baselineState: 'new',
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'src/agent/forms.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 16, startColumn: 24 } } }],
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'fixtures/check-call-forms/src/agent/forms.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 16, startColumn: 24 } } }],
     });
     expect(first.partialFingerprints['trajaudit/v1']).toMatch(/^[0-9a-f]{16}:0$/);
     const allowed = sarifRun.results.filter((r: { suppressions?: unknown }) => r.suppressions);
@@ -29,13 +29,13 @@ describe('check output formats', () => {
     expect(allowed[0].suppressions).toEqual([{ kind: 'external', justification: 'the safety classifier must fail fast, without retries' }]);
   });
 
-  it('github: one annotation per new finding, none for allowed', () => {
+  it('github: one annotation per new finding (paths from the repository top), none for allowed', () => {
     const run = runCli(['check', fixture, '--format', 'github']);
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.filter((l) => l.startsWith('::error '))).toHaveLength(9);
     expect(lines[0]).toBe(
-      '::error file=src/agent/forms.ts,line=16,col=24,title=trajaudit direct-provider-call::direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)',
+      '::error file=fixtures/check-call-forms/src/agent/forms.ts,line=16,col=24,title=trajaudit direct-provider-call::direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)',
     );
     expect(run.stdout).not.toContain('src/safety/classifier.ts');
     expect(lines.at(-1)).toBe('trajaudit: 9 new, 0 baselined, 1 allowed, 0 info, 0 stale (8 files scanned, 6 parsed)');

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyFixture, runCli } from '../checks/run-cli.js';
+import { copyFixture, repoRoot, runCli } from '../checks/run-cli.js';
 
 // fixtures/check-baseline holds 4 direct calls and the baseline that records them; fixing one leaves a stale entry.
 let cleanup = () => {};
@@ -31,13 +31,13 @@ describe('check --format github names stale baseline entries', () => {
     ]);
   });
 
-  it('without --strict: a notice, and the run passes', () => {
+  it('without --strict: a notice, and the run passes; an absolute root outside a work tree gives a path from the current directory', () => {
     const dir = fixedOne();
     const run = runCli(['check', dir, '--format', 'github']);
     expect(run.code).toBe(0);
     const [annotation] = run.stdout.split('\n');
     expect(annotation).toBe(
-      `::notice file=${dir.replace(/:/g, '%3A')}/trajaudit-baseline.json,title=trajaudit stale baseline entry::stale baseline entry (fixed or gone): ` +
+      `::notice file=${path.relative(repoRoot, dir)}/trajaudit-baseline.json,title=trajaudit stale baseline entry::stale baseline entry (fixed or gone): ` +
         'direct-provider-call src/agent/loop.ts AgentLoop.summarize this.client.sendMessageStream; run trajaudit check --update-baseline to drop it',
     );
   });

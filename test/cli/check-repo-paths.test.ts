@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/run-cli.js';
+import { checkJson, runCli } from '../checks/run-cli.js';
+
+// GitHub resolves annotation and code-scanning paths from the repository's top, so `check
+// packages/agent` must name `packages/agent/src/a.ts` there; json, text and the baseline keep
+// paths from the checked root, so baselines and fingerprints do not depend on where check runs.
+let cleanup = () => {};
+afterEach(() => cleanup());
+
+const call = 'declare const p: any;\nexport const f = () => p.sendMessageStream(1);\n';
+
+function tree(files: Record<string, string>): string {
+  const t = tempDir('trajaudit-repo-paths-');
+  cleanup = t.cleanup;
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(t.dir, rel)), { recursive: true });
+    writeFileSync(path.join(t.dir, rel), text);
+  }
+  return t.dir;
+}
+
+const annotations = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('::'));
+
+/** A monorepo whose packages/agent baseline records a call in b.ts, since removed, while a.ts holds a new one. */
+function monorepoWithStaleEntry(): string {
+  const dir = tree({ '.git/HEAD': 'ref: refs/heads/main\n', 'packages/agent/src/b.ts': call });
+  const agent = path.join(dir, 'packages/agent');
+  expect(runCli(['check', '.', '--update-baseline', '--allow-additions'], { cwd: agent }).code).toBe(0);
+  writeFileSync(path.join(agent, 'src/b.ts'), 'export {};\n');
+  writeFileSync(path.join(agent, 'src/a.ts'), call.replace('(1)', '(2)'));
+  return dir;
+}
+
+describe('check --format github and sarif give paths from the repository top', () => {
+  it('github: findings and the stale entry from the top, wherever check runs and however the root is named', () => {
+    const dir = monorepoWithStaleEntry();
+    const elsewhere = tempDir();
+    const expected = [
+      '::error file=packages/agent/src/a.ts,line=2,col=26,title=trajaudit direct-provider-call::direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)',
+      '::notice file=packages/agent/trajaudit-baseline.json,title=trajaudit stale baseline entry::stale baseline entry (fixed or gone): ' +
+        'direct-provider-call src/b.ts f p.sendMessageStream; run trajaudit check --update-baseline to drop it',
+    ];
+    for (const [cwd, root] of [
+      [dir, 'packages/agent'],
+      [path.join(dir, 'packages/agent'), '.'],
+      [path.join(dir, 'packages'), 'agent'],
+      [path.join(dir, 'packages/agent/src'), '..'],
+      [elsewhere.dir, path.join(dir, 'packages/agent')],
+    ]) {
+      const run = runCli(['check', root, '--format', 'github'], { cwd });
+      expect(run.stderr, `${cwd} ${root}`).toBe('');
+      expect(annotations(run.stdout), `${cwd} ${root}`).toEqual(expected);
+    }
+    elsewhere.cleanup();
+  });
+
+  it('a .git file (linked worktree, submodule) marks the top too', () => {
+    const dir = tree({ '.git': 'gitdir: /elsewhere/.git/worktrees/x\n', 'packages/agent/src/a.ts': call });
+    const run = runCli(['check', 'packages/agent', '--format', 'github'], { cwd: dir });
+    expect(annotations(run.stdout)[0]).toMatch(/^::error file=packages\/agent\/src\/a\.ts,line=2,col=26,/);
+  });
+
+  it('outside a git work tree: from the current directory, relative even above it', () => {
+    const dir = tree({ 'work/agent/src/a.ts': call, 'work/docs/README.md': '' });
+    expect(annotations(runCli(['check', 'agent', '--format', 'github'], { cwd: path.join(dir, 'work') }).stdout)[0]).toMatch(/^::error file=agent\/src\/a\.ts,/);
+    expect(annotations(runCli(['check', '../agent', '--format', 'github'], { cwd: path.join(dir, 'work/docs') }).stdout)[0]).toMatch(/^::error file=\.\.\/agent\/src\/a\.ts,/);
+  });
+
+  it('sarif: uris from the top under %SRCROOT%, which originalUriBaseIds gives; json and fingerprints unchanged', () => {
+    const dir = tree({ '.git/HEAD': 'ref: refs/heads/main\n', 'packages/agent/src/a b.ts': call });
+    const run = runCli(['check', 'packages/agent', '--format', 'sarif'], { cwd: dir });
+    expect(run.code).toBe(1);
+    const [sarifRun] = JSON.parse(run.stdout).runs;
+    expect(sarifRun.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: pathToFileURL(`${dir}/`).href } });
+    expect(sarifRun.originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/\/.*\/$/);
+    expect(sarifRun.results.map((r: { locations: Array<{ physicalLocation: unknown }> }) => r.locations[0].physicalLocation)).toEqual([
+      { artifactLocation: { uri: 'packages/agent/src/a%20b.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 26 } },
+    ]);
+    const { json } = checkJson(['packages/agent'], { cwd: dir });
+    expect(json.findings.map((f) => f.file)).toEqual(['src/a b.ts']);
+    expect(sarifRun.results[0].partialFingerprints['trajaudit/v1']).toBe(json.findings[0].fingerprint);
+  });
+});
