@@ -1,25 +1,28 @@
 import type { Finding } from '../baseline/types.js';
+import { escapeMarkdownCell } from '../render/markdown.js';
 import type { CheckReport } from './types.js';
 
-const cell = (s: string | number) => String(s).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-const row = (cells: Array<string | number>) => `| ${cells.map(cell).join(' | ')} |`;
+// Every cell escaped as the tabular renderer does: a message such as "allowed only in src/llm/**,
+// packages/*/src/llm/**" must not turn bold. So no code spans either: an escape shows inside one.
+const row = (cells: Array<string | number>) => `| ${cells.map((c) => escapeMarkdownCell(String(c))).join(' | ')} |`;
+const alignments = (list: Array<'---' | '---:'>) => `| ${list.join(' | ')} |`;
 
 /** A GitHub step summary: counts, new findings, stale entries, and the stateful-construction inventory per class. */
 export default function renderMarkdown(report: CheckReport): string {
   const s = report.summary;
   const out: string[] = [`## trajaudit check: ${s.failed ? 'failed' : 'passed'}`, ''];
   out.push(row(['new', 'baselined', 'allowed', 'info', 'stale', 'unresolved', 'files scanned', 'parsed']));
-  out.push(row(Array(8).fill('---:')).replace(/\\/g, ''));
+  out.push(alignments(Array(8).fill('---:')));
   out.push(row([s.new, s.baselined, s.allowed, s.info, s.stale, s.unresolved, s.filesScanned, s.filesParsed]), '');
   const fresh = report.findings.filter((f) => f.state === 'new');
   if (fresh.length) {
-    out.push('### New findings', '', row(['where', 'rule', 'message']), row(['---', '---', '---']));
-    for (const f of fresh) out.push(row([`\`${f.file}:${f.line}:${f.column}\``, f.rule, f.message]));
+    out.push('### New findings', '', row(['where', 'rule', 'message']), alignments(['---', '---', '---']));
+    for (const f of fresh) out.push(row([`${f.file}:${f.line}:${f.column}`, f.rule, f.message]));
     out.push('');
   }
   if (report.stale.length) {
-    out.push('### Stale baseline entries', '', row(['rule', 'file', 'scope', 'anchor', 'count']), row(['---', '---', '---', '---', '---:']));
-    for (const e of report.stale) out.push(row([e.rule, `\`${e.file}\``, `\`${e.scope}\``, `\`${e.anchor}\``, e.count]));
+    out.push('### Stale baseline entries', '', row(['rule', 'file', 'scope', 'anchor', 'count']), alignments(['---', '---', '---', '---', '---:']));
+    for (const e of report.stale) out.push(row([e.rule, e.file, e.scope, e.anchor, e.count]));
     out.push('');
   }
   out.push(...inventory(report.findings.filter((f) => f.rule === 'stateful-construction')));
@@ -36,10 +39,10 @@ function inventory(sites: Finding[]): string[] {
   }
   const out = ['### Stateful construction inventory', ''];
   for (const [name, list] of [...byClass].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    out.push(`#### ${name} (${list.length} site${list.length === 1 ? '' : 's'})`, '');
-    out.push(row(['scope', 'built in', 'where', 'via', 'state']), row(['---', '---', '---', '---', '---']));
+    out.push(`#### ${escapeMarkdownCell(name)} (${list.length} site${list.length === 1 ? '' : 's'})`, '');
+    out.push(row(['scope', 'built in', 'where', 'via', 'state']), alignments(['---', '---', '---', '---', '---']));
     for (const f of list) {
-      out.push(row([f.details?.scopeKind ?? '', `\`${f.scope}\``, `\`${f.file}:${f.line}\``, f.details?.via ?? '', f.state]));
+      out.push(row([f.details?.scopeKind ?? '', f.scope, `${f.file}:${f.line}`, f.details?.via ?? '', f.state]));
     }
     out.push('');
   }

@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/run-cli.js';
 import { runCli } from '../checks/run-cli.js';
 
 const fixture = 'fixtures/check-call-forms';
@@ -50,6 +53,28 @@ describe('check output formats', () => {
       '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       '| 9 | 0 | 1 | 0 | 0 | 0 | 8 | 6 |',
     ]);
-    expect(run.stdout).toContain('| `src/agent/forms.ts:16:24` | direct-provider-call |');
+    expect(run.stdout).toContain('| src/agent/forms.ts:16:24 | direct-provider-call |');
+  });
+
+  it('md: cells escaped as the tabular renderer escapes them, so a glob in a message does not turn bold', () => {
+    const run = runCli(['check', fixture, '--format', 'md']);
+    expect(run.stdout).toContain(
+      '| src/agent/forms.ts:16:24 | direct-provider-call | direct call to sendMessageStream() bypasses the resilience funnel ' +
+        '(allowed only in src/llm/\\*\\*, packages/\\*/src/llm/\\*\\*) |',
+    );
+    expect(run.stdout).not.toMatch(/[^\\]\*\*/);
+  });
+
+  it('md: a file name with Markdown and table syntax stays one cell, shown as written', () => {
+    const t = tempDir('trajaudit-md-names-');
+    try {
+      mkdirSync(path.join(t.dir, 'src'));
+      writeFileSync(path.join(t.dir, 'src/__x__ *|<b>`[y](z).ts'), 'declare const p: any;\nexport const f = () => p.sendMessageStream(1);\n');
+      const run = runCli(['check', t.dir, '--format', 'md']);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('| src/\\_\\_x\\_\\_ \\*\\|&lt;b&gt;\\`\\[y\\](z).ts:2:26 | direct-provider-call |');
+    } finally {
+      t.cleanup();
+    }
   });
 });

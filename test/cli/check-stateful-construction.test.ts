@@ -26,10 +26,10 @@ describe('stateful-construction', () => {
         '',
         '| scope | built in | where | via | state |',
         '| --- | --- | --- | --- | --- |',
-        '| module | `<module>` | `src/agents/shared-state.ts:4` | new | new |',
-        '| function | `SubAgent.constructor` | `src/agents/subagent.ts:8` | new | info |',
-        '| function | `main` | `src/main.ts:5` | new | info |',
-        '| function | `createStatefulTools` | `src/tools/file-read-tracker.ts:10` | new | info |',
+        '| module | &lt;module&gt; | src/agents/shared-state.ts:4 | new | new |',
+        '| function | SubAgent.constructor | src/agents/subagent.ts:8 | new | info |',
+        '| function | main | src/main.ts:5 | new | info |',
+        '| function | createStatefulTools | src/tools/file-read-tracker.ts:10 | new | info |',
       ].join('\n'),
     );
     expect(run.stdout).toContain('#### createStatefulTools (2 sites)');
