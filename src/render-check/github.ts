@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { BaselineEntry } from '../baseline/types.js';
+import { staleEntryMessage } from './stale-entry.js';
 import { summaryLine } from './summary-line.js';
 import type { CheckReport } from './types.js';
 
@@ -32,8 +33,6 @@ export default function renderGithub(report: CheckReport): string {
 
 // An error when --strict makes it fatal (it is then what fails the run), a notice otherwise.
 function staleAnnotation(e: BaselineEntry, report: CheckReport): string {
-  const what = `stale baseline entry (fixed or gone): ${e.rule} ${e.file} ${e.scope} ${e.anchor}${e.count > 1 ? ` ×${e.count}` : ''}`;
-  const todo = `run trajaudit check --update-baseline to drop it`;
-  const message = report.strict ? `${what}; --strict fails the run on stale entries: ${todo}` : `${what}; ${todo}`;
-  return command(report.strict ? 'error' : 'notice', [['file', report.base.baselineFile], ['title', 'trajaudit stale baseline entry']], message);
+  const props: Array<[string, string]> = [['file', report.base.baselineFile], ['title', 'trajaudit stale baseline entry']];
+  return command(report.strict ? 'error' : 'notice', props, staleEntryMessage(e, report.strict));
 }

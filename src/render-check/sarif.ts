@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Finding } from '../baseline/types.js';
+import type { BaselineEntry, Finding } from '../baseline/types.js';
+import { staleEntryMessage } from './stale-entry.js';
 import type { CheckReport } from './types.js';
 
 const baselineStates = { new: 'new', baselined: 'unchanged' } as const;
@@ -8,11 +9,22 @@ const baselineStates = { new: 'new', baselined: 'unchanged' } as const;
 /**
  * SARIF 2.1.0 as GitHub code scanning accepts it. URIs are relative to the repository's top
  * (`report.base`, %SRCROOT%, spelled out in `originalUriBaseIds`), where GitHub looks for them.
+ * Stale baseline entries have no result to carry them (nothing is left at a line), so each is a
+ * tool execution notification: an error under --strict, where it alone can fail the run.
  */
 export default function renderSarif(report: CheckReport): string {
   const ruleIndex = new Map(report.rules.map((rule, i) => [rule.id, i]));
   const uriOf = (file: string) => file.split('/').map(encodeURIComponent).join('/');
   const locationOf = (file: string) => ({ artifactLocation: { uri: uriOf(file), uriBaseId: '%SRCROOT%' } });
+  const staleFails = report.strict && report.stale.length > 0;
+  const notification = (e: BaselineEntry) => ({
+    level: report.strict ? 'error' : 'note',
+    message: { text: staleEntryMessage(e, report.strict) },
+    locations: [{ physicalLocation: locationOf(report.base.baselineFile) }],
+    ...(ruleIndex.has(e.rule) ? { associatedRule: { id: e.rule, index: ruleIndex.get(e.rule) } } : {}),
+    // As the baseline file holds it: its `file` is relative to the checked root, like the baseline's.
+    properties: { baselineEntry: e },
+  });
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -32,6 +44,13 @@ export default function renderSarif(report: CheckReport): string {
             })),
           },
         },
+        invocations: [
+          {
+            // New findings are results, not a failure of the tool; stale entries under --strict fail it.
+            executionSuccessful: !staleFails,
+            ...(report.stale.length ? { toolExecutionNotifications: report.stale.map(notification) } : {}),
+          },
+        ],
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(path.join(report.base.dir, path.sep)).href } },
         columnKind: 'utf16CodeUnits',
         results: report.findings.map((f) => result(f, ruleIndex.get(f.rule) ?? 0, locationOf(path.posix.join(report.base.root, f.file)))),
