@@ -117,7 +117,7 @@ program
     run(() => removingTempDirs(async () => (await import('./commands/load.js')).load({ paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
   );
 
-dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read')
+dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read (table and md fold the .output files of a tasks dir into one row; json and csv list each)')
   .addOption(formatOption(tabular, 'table'))
   .option('--strict', 'exit 1 when any malformed line is found')
   .addOption(new Option('--section <name>', 'print one part of the ledger only (csv prints files unless this names another)').choices(['files', 'problems', 'skipped', 'totals']))

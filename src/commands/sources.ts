@@ -43,24 +43,27 @@ const UNREAD_TIMES = `SELECT file_id, count(*) AS n FROM (
 
 /**
  * A tasks dir holds thousands of `.output` files with no lines to account for: people reading a
- * table want one row per tasks dir (the JSON and CSV forms keep every file).
+ * table want one row per tasks dir, `tasks/*.output (N files)`, its bytes and ts_unread the sums
+ * of its files' (the JSON and CSV forms keep every file). Lines, valid, blank and malformed stay
+ * empty, as on each file's row: a task output is not read by line.
  */
 function collapseTaskOutputs(files: Tabular): Tabular {
   const rows: Tabular['rows'] = [];
-  const dirs = new Map<string, { files: number; bytes: number }>();
+  const dirs = new Map<string, { files: number; bytes: number; tsUnread: number }>();
   for (const row of files.rows) {
     if (row.kind !== 'task-output') {
       rows.push(row);
       continue;
     }
     const dir = String(row.path).replace(/[^/]*$/, '');
-    const entry = dirs.get(dir) ?? { files: 0, bytes: 0 };
+    const entry = dirs.get(dir) ?? { files: 0, bytes: 0, tsUnread: 0 };
     entry.files += 1;
     entry.bytes += row.bytes as number;
+    entry.tsUnread += row.ts_unread as number;
     dirs.set(dir, entry);
   }
   for (const [dir, entry] of dirs) {
-    rows.push({ path: `${dir}*.output (${entry.files} files)`, kind: 'task-output', session_id: null, bytes: entry.bytes, lines: null, valid: null, blank: null, malformed: null, ts_unread: null });
+    rows.push({ path: `${dir}*.output (${entry.files} files)`, kind: 'task-output', session_id: null, bytes: entry.bytes, lines: null, valid: null, blank: null, malformed: null, ts_unread: entry.tsUnread });
   }
   return { columns: files.columns, rows };
 }

@@ -1,8 +1,9 @@
 import type { CommandResult, Progress } from '../command-result.js';
-import type { Database } from '../db/database.js';
+import type { Database, Statements } from '../db/database.js';
 import { ExitCode, InputError, UsageError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
+import type { Tabular } from '../render/types.js';
 
 export interface SqlOptions {
   statement: string;
@@ -17,21 +18,19 @@ const TRIVIA = String.raw`(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
 const EXPLAIN = new RegExp(String.raw`^${TRIVIA}explain(?![\w$])${TRIVIA}(?:analy[sz]e(?![\w$])|\([^()]*\))?`, 'i');
 const FIRST_WORD = new RegExp(String.raw`^${TRIVIA}(\(|[A-Za-z_]+)`);
 /** How a query can start. Checked on the text: DuckDB runs part of some statements while it binds them (EXPORT DATABASE makes its directory). */
-const QUERY_START = new Set(['(', 'select', 'with', 'from', 'values', 'table', 'show', 'describe', 'desc', 'summarize']);
+const QUERY_START = new Set(['(', 'select', 'with', 'from', 'values', 'table', 'show', 'describe', 'desc', 'summarize', 'pivot', 'unpivot', 'pivot_wider', 'pivot_longer']);
+
+const NO_STATEMENT = 'the SQL text holds no statement; pass one, e.g. trajaudit sql "SELECT count(*) FROM events"';
 
 /**
  * sql only reads: a --db is trajaudit's ledger of what it loaded (a row deleted there is never
  * loaded again), and nothing may be written inside the input tree (COPY … TO could overwrite an
  * input). The statement must be a query, or an EXPLAIN of one (EXPLAIN ANALYZE runs it): first by
- * its first word, before DuckDB binds it, then by the kind DuckDB binds it as (WITH … DELETE).
+ * its first word, before DuckDB binds anything, then by the kind DuckDB binds it as (WITH … DELETE).
  */
-async function checkQuery(db: Database, statement: string): Promise<void> {
-  const explain = EXPLAIN.exec(statement);
-  const query = explain ? statement.slice(explain[0].length) : statement;
+function checkFirstWord(query: string): void {
   const word = FIRST_WORD.exec(query)?.[1];
   if (word === undefined || !QUERY_START.has(word.toLowerCase())) throw refusal(word ?? query.trim().slice(0, 20));
-  const { type } = await db.describeStatements(query, { bind: true });
-  if (type !== 'SELECT') throw refusal(type ?? 'this statement');
 }
 
 function refusal(kind: string): UsageError {
@@ -41,19 +40,75 @@ function refusal(kind: string): UsageError {
   );
 }
 
+interface UserStatement {
+  /** Its place among the parser's statements, and its kind as bound. */
+  index: number;
+  kind: string;
+  /** DuckDB wrapped it in BEGIN … COMMIT: the COMMIT, the last statement, runs after it. */
+  wrapped: boolean;
+}
+
+/**
+ * The one statement the user wrote, once the statements DuckDB's parser put before it have run.
+ * A PIVOT without an IN list (its columns are the values it finds) is parsed into a
+ * `CREATE TEMPORARY TYPE __pivot_enum_… AS ENUM (SELECT DISTINCT …)` per such PIVOT, then the query
+ * that reads those types; under EXPLAIN (or a WITH) the whole is wrapped in BEGIN … COMMIT. Those
+ * types live in the connection's temp catalog, in memory, gone when it closes (a read-only --db
+ * takes them too): nothing in the database or on disk changes. The text begins with a query word
+ * (checkFirstWord), and no statement that begins so binds as a CREATE or a transaction (DuckDB
+ * refuses `WITH … CREATE`), so a CREATE before the first query is DuckDB's own: one the user wrote
+ * would follow a query of theirs, where this stops and refuses the text for holding several.
+ */
+async function userStatement(statements: Statements): Promise<UserStatement> {
+  const { count } = statements;
+  let index = 0;
+  let kind = await statements.kind(0);
+  const wrapped = kind === 'TRANSACTION' && count > 2;
+  if (wrapped) {
+    await statements.run(0);
+    index = 1;
+    kind = await statements.kind(1);
+  }
+  const last = wrapped ? count - 2 : count - 1;
+  while (kind === 'CREATE' && index < last) {
+    await statements.run(index);
+    index += 1;
+    kind = await statements.kind(index);
+  }
+  if (index !== last || (wrapped && (await statements.kind(count - 1)) !== 'TRANSACTION')) {
+    const several = index === 0 ? `${count} statements` : 'more than one statement';
+    throw new UsageError(`the SQL text holds ${several}; sql runs one at a time (one output), so pass them one by one`);
+  }
+  return { index, kind, wrapped };
+}
+
+/** Checks that the text is one read-only query and runs it. */
+async function runQuery(db: Database, text: string): Promise<Tabular> {
+  const statements = text.trim() === '' ? undefined : await db.statements(text);
+  if (statements === undefined || statements.count === 0) throw new UsageError(NO_STATEMENT);
+  const explain = EXPLAIN.exec(text);
+  const query = explain ? text.slice(explain[0].length) : text;
+  checkFirstWord(query);
+  // EXPLAIN ANALYZE runs the query it explains: the kind that counts is the query's.
+  if (explain) {
+    const inner = await db.statements(query);
+    if (inner.count === 0) throw refusal(query.trim().slice(0, 20));
+    const { kind } = await userStatement(inner);
+    if (kind !== 'SELECT') throw refusal(kind);
+  }
+  const statement = await userStatement(statements);
+  if (!explain && statement.kind !== 'SELECT') throw refusal(statement.kind);
+  const table = await statements.all(statement.index);
+  if (statement.wrapped) await statements.run(statements.count - 1);
+  return table;
+}
+
 export async function sql(options: SqlOptions, progress: Progress): Promise<CommandResult> {
   const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
   try {
     let table;
     try {
-      const { count } = options.statement.trim() === '' ? { count: 0 } : await db.describeStatements(options.statement, { bind: false });
-      if (count !== 1) {
-        throw new UsageError(count === 0
-          ? 'the SQL text holds no statement; pass one, e.g. trajaudit sql "SELECT count(*) FROM events"'
-          : `the SQL text holds ${count} statements; sql runs one at a time (one output), so pass them one by one`);
-      }
-      await checkQuery(db, options.statement);
-      table = await db.all(options.statement);
+      table = await runQuery(db, options.statement);
     } catch (error) {
       if (error instanceof UsageError || error instanceof InputError) throw error; // already says what to do
       const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/^Failed to extract statements: /, '');

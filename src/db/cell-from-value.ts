@@ -1,5 +1,6 @@
 // DuckDB values as cells, losing nothing: times as ISO-8601 UTC (milliseconds, or as many digits
-// as the value has), dates as ISO dates, intervals as ISO-8601 durations, and a number JavaScript
+// as the value has), dates as ISO dates, intervals as ISO-8601 durations, infinite times and
+// non-finite doubles by one set of names (Infinity, -Infinity, NaN), and a number JavaScript
 // cannot hold exactly (a BIGINT past 2^53, a HUGEINT, a wide DECIMAL, 1e400 inside JSON) as an
 // ExactNumber, which renders as its own digits.
 import type { DuckDBDateValue as DateValue, DuckDBTimeTZValue as TimeTZValue, DuckDBType } from '@duckdb/node-api';
@@ -72,10 +73,16 @@ function isoFromNanos(nanos: bigint): string {
   return `${isoDate(Number(days))}T${clock}.${digits}Z`;
 }
 
+/**
+ * Infinite times and dates take the names JavaScript gives a non-finite double (String(Infinity)),
+ * so that one spelling means "no end" whatever the column's type (DuckDB writes 'infinity').
+ */
+const INFINITY = 'Infinity';
+
 /** A timestamp of `amount` units of `nanosPerUnit` since the epoch; DuckDB's infinities by name. */
 function timestamp(amount: bigint, nanosPerUnit: bigint): string {
-  if (amount === INFINITE_TIMESTAMP) return 'infinity';
-  if (amount === -INFINITE_TIMESTAMP) return '-infinity';
+  if (amount === INFINITE_TIMESTAMP) return INFINITY;
+  if (amount === -INFINITE_TIMESTAMP) return `-${INFINITY}`;
   if (nanosPerUnit === 1000n) {
     // The common case, whole milliseconds of microseconds, without BigInt arithmetic.
     const micros = Number(amount);
@@ -88,8 +95,8 @@ function timestamp(amount: bigint, nanosPerUnit: bigint): string {
 }
 
 function date(value: DateValue): string {
-  if (value.days === INFINITE_DATE) return 'infinity';
-  if (value.days === -INFINITE_DATE) return '-infinity';
+  if (value.days === INFINITE_DATE) return INFINITY;
+  if (value.days === -INFINITE_DATE) return `-${INFINITY}`;
   return isoDate(value.days);
 }
 
@@ -118,8 +125,15 @@ function shortestFloat(value: number): number {
   return value;
 }
 
-/** ISO-8601 duration: P1M2DT3H4M5.5S; a negative part keeps its sign (P-1D), zero is PT0S. */
+/**
+ * ISO-8601 duration: P1Y2M3DT4H5M6.5S, zero as PT0S. ISO-8601 has no negative durations; a wholly
+ * negative interval takes the leading '-' of XML Schema's xs:duration, java.time and Temporal
+ * (-P1DT2H). DuckDB keeps months, days and microseconds apart, so an interval can mix signs
+ * (INTERVAL 1 DAY - INTERVAL 2 HOUR), which no duration can say: each part then keeps its own
+ * sign, as PostgreSQL's iso_8601 interval style and java.time's Duration.parse write it (P1DT-2H).
+ */
 function duration(months: number, days: number, micros: bigint): string {
+  if (months <= 0 && days <= 0 && micros <= 0n && (months < 0 || days < 0 || micros < 0n)) return `-${duration(-months, -days, -micros)}`;
   const sign = micros < 0n ? '-' : '';
   const abs = micros < 0n ? -micros : micros;
   const h = abs / 3_600_000_000n;

@@ -1,6 +1,6 @@
 // The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is a
 // Cell (cell-from-value.ts): plain JS, ISO-8601 UTC strings for times, parsed JSON, exact numbers.
-import type { DuckDBConnection, DuckDBInstance, DuckDBResultReader } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBExtractedStatements, DuckDBInstance, DuckDBPreparedStatement, DuckDBResultReader } from '@duckdb/node-api';
 import fs from 'node:fs';
 import os from 'node:os';
 import pathModule from 'node:path';
@@ -16,6 +16,22 @@ import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
 
 export type Params = Record<string, string | number | boolean | null>;
 
+/**
+ * One SQL text as DuckDB's parser splits it, each statement looked at or run on its own. The
+ * parser may make several of one statement the user wrote (a PIVOT without an IN list: sql.ts).
+ */
+export interface Statements {
+  readonly count: number;
+  /**
+   * Binds statement `index` and gives its kind ('SELECT', 'DELETE', 'CREATE', …). Binding runs
+   * nothing, except what DuckDB does at bind time for some statements (EXPORT DATABASE makes its
+   * directory); a statement that needs an earlier one to have run (a type it creates) binds after it.
+   */
+  kind(index: number): Promise<string>;
+  run(index: number): Promise<void>;
+  all(index: number): Promise<Tabular>;
+}
+
 export interface Database {
   readonly path: string | null;
   run(sql: string, params?: Params): Promise<void>;
@@ -23,12 +39,8 @@ export interface Database {
   /** Runs an INSERT/UPDATE/DELETE and returns how many rows it changed. */
   change(sql: string, params?: Params): Promise<number>;
   all(sql: string, params?: Params): Promise<Tabular>;
-  /**
-   * How many statements `sql` holds and, with `bind` when it is one, its kind ('SELECT', 'DELETE',
-   * 'EXPLAIN', …). Binding runs nothing, except what DuckDB does at bind time for some statements
-   * (EXPORT DATABASE makes its directory). An error rejects.
-   */
-  describeStatements(sql: string, options: { bind: boolean }): Promise<{ count: number; type: string | null }>;
+  /** The statements DuckDB's parser makes of `sql` (none for text with no statement); an error rejects. */
+  statements(sql: string): Promise<Statements>;
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Another connection to the same database (its own transactions and temp tables). */
   connect(): Promise<Database>;
@@ -65,6 +77,10 @@ function toTabular(result: DuckDBResultReader): Tabular {
   const renamed = columns.flatMap((name, i) => (name === named[i] ? [] : [{ from: named[i], to: name }]));
   return renamed.length ? { columns, rows, renamed } : { columns, rows };
 }
+
+const none = (): never => {
+  throw new RangeError('the SQL text holds no statement');
+};
 
 function describeOpenError(path: string, error: unknown): InputError {
   if (error instanceof InputError) return error;
@@ -120,18 +136,36 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
     async all(sql, params) {
       return toTabular(await guarded(path, () => connection.runAndReadAll(sql, usedParams(sql, params))));
     },
-    async describeStatements(sql, { bind }) {
-      let extracted;
+    async statements(sql) {
+      let extracted: DuckDBExtractedStatements;
       try {
         extracted = await guarded(path, () => connection.extractStatements(sql));
       } catch (error) {
         // The binding's error for text that holds no statement (";", a lone comment).
-        if (error instanceof Error && error.message === 'Error in native callback') return { count: 0, type: null };
+        if (error instanceof Error && error.message === 'Error in native callback') return { count: 0, kind: none, run: none, all: none };
         throw error;
       }
-      if (extracted.count !== 1 || !bind) return { count: extracted.count, type: null };
-      const prepared = await guarded(path, () => extracted.prepare(0));
-      return { count: 1, type: duckdb.StatementType[prepared.statementType] ?? String(prepared.statementType) };
+      const prepared = new Map<number, DuckDBPreparedStatement>();
+      const prepare = async (index: number) => {
+        const statement = prepared.get(index) ?? (await guarded(path, () => extracted.prepare(index)));
+        prepared.set(index, statement);
+        return statement;
+      };
+      return {
+        count: extracted.count,
+        async kind(index) {
+          const { statementType } = await prepare(index);
+          return duckdb.StatementType[statementType] ?? String(statementType);
+        },
+        async run(index) {
+          const statement = await prepare(index);
+          await guarded(path, () => statement.run());
+        },
+        async all(index) {
+          const statement = await prepare(index);
+          return toTabular(await guarded(path, () => statement.runAndReadAll()));
+        },
+      };
     },
     async transaction(work) {
       await connection.run('BEGIN TRANSACTION');

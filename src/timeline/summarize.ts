@@ -25,7 +25,19 @@ export function summarize(row: MergedRow): string {
   return row.data === null ? message : `${message} ${jsonText(row.data)}`;
 }
 
-/** Table format only: keep a row on one screen line. */
-export function truncate(text: string, max = 100): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/**
+ * Table format only. A summary is shown whole, wrapped like any cell (README: tables never cut a
+ * cell), up to this many characters: every event sid-code writes fits. Past it (a pasted prompt in
+ * UserPromptSubmit, a long warn.log message), a whole payload would fill screens of wrapped lines
+ * between the rows around it, so the table shows its start and says how much more there is and
+ * where it is whole: json and md never shorten it.
+ */
+export const TABLE_SUMMARY_CHARACTERS = 2000;
+
+/** The summary as the table shows it; characters are counted as code points, and a pair is never split. */
+export function tableSummary(text: string, max = TABLE_SUMMARY_CHARACTERS): string {
+  if (text.length <= max) return text;
+  const characters = Array.from(text);
+  if (characters.length <= max) return text;
+  return `${characters.slice(0, max).join('')} … (${characters.length - max} more characters; --format json or md shows the whole summary)`;
 }

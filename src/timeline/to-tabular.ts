@@ -1,5 +1,5 @@
 import type { Row, Tabular } from '../render/types.js';
-import { summarize, truncate } from './summarize.js';
+import { summarize, tableSummary } from './summarize.js';
 import type { MergedRow } from './timeline-rows.js';
 
 /**
@@ -12,7 +12,7 @@ import type { MergedRow } from './timeline-rows.js';
  *   event     event name, "Error" for errors.jsonl, "[LEVEL] CATEGORY" for warn.log
  *   agent     normalized subagent id (subagent-<type>-<taskId> when its SubagentStart is known), or null
  *   index     data.index (stream / pair / loop index; formats doc §2), or null
- *   summary   the payload on one line (never truncated in JSON)
+ *   summary   the payload on one line (never shortened in JSON or md; table: tableSummary)
  */
 export const JSON_COLUMNS = ['ts', 'delta_ms', 'source', 'file', 'line', 'event', 'agent', 'index', 'summary'];
 const HUMAN_COLUMNS = ['time', 'delta_ms', 'source', 'file:line', 'event', 'agent', 'index', 'summary'];
@@ -29,7 +29,7 @@ export function toTabular(rows: MergedRow[], format: 'table' | 'json' | 'md'): T
     }
     return {
       time: r.ts, delta_ms: delta, source: r.source, 'file:line': `${r.file}:${r.line}`, event: r.event,
-      agent: r.agent, index: r.index, summary: format === 'table' ? truncate(summary) : summary,
+      agent: r.agent, index: r.index, summary: format === 'table' ? tableSummary(summary) : summary,
     };
   });
   return { columns: format === 'json' ? JSON_COLUMNS : HUMAN_COLUMNS, rows: out };

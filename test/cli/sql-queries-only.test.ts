@@ -55,6 +55,49 @@ describe('sql runs queries only', () => {
     }
   });
 
+  it('PIVOT and UNPIVOT run, with or without an IN list, and leave the --db file as it was', () => {
+    const before = fs.readFileSync(db);
+    const mtime = fs.statSync(db).mtimeMs;
+    const csv = (statement: string) => runCli(['sql', statement, '--db', db, '--format', 'csv']);
+    const counts = 'session_id,head,old,unknown\r\n20260812-142207-8d3e61f0,0,1,0\r\n';
+    // Without an IN list DuckDB first makes a temporary ENUM of the values found (a second statement of its own).
+    for (const statement of [
+      "PIVOT (SELECT session_id, generation FROM sessions) ON generation IN ('head', 'old', 'unknown') USING count(*) ORDER BY 1 LIMIT 1",
+      "pivot (SELECT session_id, generation FROM sessions UNION ALL SELECT NULL, 'unknown') ON generation USING count(*) ORDER BY 1 NULLS LAST LIMIT 1",
+      "PIVOT_WIDER (SELECT session_id, generation FROM sessions UNION ALL SELECT NULL, 'unknown') ON generation USING count(*) ORDER BY 1 LIMIT 1",
+      "WITH p AS (PIVOT (SELECT session_id, generation FROM sessions UNION ALL SELECT NULL, 'unknown') ON generation USING count(*)) SELECT * FROM p ORDER BY 1 LIMIT 1",
+    ]) {
+      expect(csv(statement)).toEqual({ code: 0, stdout: counts, stderr: unread });
+    }
+    expect(csv('SELECT * FROM (PIVOT sessions ON generation USING count(*) GROUP BY has_session_end) a JOIN (PIVOT sessions ON has_session_start USING count(*) GROUP BY has_session_end) b USING (has_session_end) ORDER BY 1').stdout)
+      .toBe('has_session_end,head,old,true\r\nfalse,1,0,1\r\ntrue,2,2,4\r\n');
+    expect(csv('UNPIVOT (SELECT 1 AS a, 2 AS b) ON a, b INTO NAME k VALUE v').stdout).toBe('k,v\r\na,1\r\nb,2\r\n');
+    expect(csv('PIVOT_LONGER (SELECT 1 AS a, 2 AS b) ON COLUMNS(*)').stdout).toBe('name,value\r\na,1\r\nb,2\r\n');
+    expect(csv('DESCRIBE PIVOT sessions ON generation USING count(*)').stdout).toContain('\r\nold,BIGINT,');
+    for (const statement of ['EXPLAIN PIVOT sessions ON generation USING count(*)', 'EXPLAIN ANALYZE PIVOT sessions ON generation USING count(*)']) {
+      const run = runCli(['sql', statement, '--db', db, '--format', 'json']);
+      expect([run.code, run.stderr]).toEqual([0, unread]);
+      expect(Object.keys((JSON.parse(run.stdout) as object[])[0])).toEqual(['explain_key', 'explain_value']);
+    }
+    expect(fs.readFileSync(db).equals(before)).toBe(true);
+    expect(fs.statSync(db).mtimeMs).toBe(mtime);
+  });
+
+  it('a PIVOT does not carry a write or a second statement past the check', () => {
+    const several = 'trajaudit: the SQL text holds more than one statement; sql runs one at a time (one output), so pass them one by one\n';
+    for (const statement of ['WITH p AS (PIVOT sessions ON generation USING count(*)) DELETE FROM events', 'EXPLAIN ANALYZE WITH p AS (PIVOT sessions ON generation USING count(*)) DELETE FROM events']) {
+      expect(runCli(['sql', statement, home, '--db', db, '--quiet'])).toEqual({ code: 2, stdout: '', stderr: notQuery('DELETE') });
+    }
+    for (const statement of ['PIVOT sessions ON generation USING count(*); DELETE FROM events', 'PIVOT sessions ON generation USING count(*); CREATE TABLE t AS SELECT 1; SELECT 1']) {
+      expect(runCli(['sql', statement, home, '--db', db, '--quiet'])).toEqual({ code: 2, stdout: '', stderr: several });
+    }
+    expect(runCli(['sql', "PIVOT sessions ON generation IN ('head') USING count(*); DELETE FROM events", home, '--db', db, '--quiet'])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: the SQL text holds 2 statements; sql runs one at a time (one output), so pass them one by one\n',
+    });
+    expect(events()).toBe('n\r\n413\r\n');
+    expect(runCli(['sql', "SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 't'", '--db', db, '--format', 'csv']).stdout).toBe('n\r\n0\r\n');
+  });
+
   it('text that holds no statement says so', () => {
     for (const statement of [';', '/* only a comment */', ' ; ; ']) {
       expect(runCli(['sql', statement, '--db', db])).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: the SQL text holds no statement; pass one, e.g. trajaudit sql "SELECT count(*) FROM events"\n' });

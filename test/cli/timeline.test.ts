@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
+import { event, sessionTree } from '../helpers/session-tree.js';
 
 // Expected rows worked out from the fixture files (fixtures/home/EXPECTED.md §7, §10;
 // fixtures/incident-evidence-fallbacks/README.md).
@@ -80,7 +81,7 @@ describe('trajaudit timeline', () => {
     expect(where(stops)).toEqual(['warn.log:5', 'events.jsonl:42', 'warn.log:15', 'events.jsonl:52', 'events.jsonl:125', 'events.jsonl:132', 'events.jsonl:140', 'events.jsonl:145']);
   });
 
-  it('prints a table with file:line and a truncated summary', () => {
+  it('prints a table with file:line and every summary whole, as JSON has it', () => {
     const run = runCli(['timeline', '0badcafe', FALLBACKS, '--agent', 'subagent-task-c2d3e4f5g']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
@@ -89,11 +90,32 @@ describe('trajaudit timeline', () => {
     expect(lines[3]).toContain(`│ ${FB}/events.jsonl:7 │ SubagentStart   │ subagent-task-c2d3e4f5g │`);
     expect(lines[5]).toContain('│ 2026-09-01T12:00:02.403Z │ 0        │ warn   │');
     expect(run.stdout.endsWith('(3 rows)\n')).toBe(true);
-    // AfterModelRaw L10's payload is far longer than a table cell; JSON keeps all of it.
-    const table = runCli(['timeline', '4f7a9c2e', ...home, '--event', 'AfterModelRaw']).stdout.split('\n')[3];
-    expect(table).toContain('│ model=glm-5.2 stop_reason=tool_use usage={"input_tokens":19342,"output_tokens":866,"cache_read":143… │');
+    // The README's own example: every summary of the table (one line per row on a pipe) is the JSON one.
+    const args = ['timeline', '20260819', ...home, '--around', '2026-08-19T10:31:28Z', '--window', '2s'];
+    const summaries = runJson<Row[]>(args).value.map((r) => r.summary);
+    const cells = runCli(args).stdout.split('\n').filter((line) => line.startsWith('│ 2026')).map((line) => line.split(' │ ').pop()!.replace(/ *│$/, ''));
+    expect(summaries.some((s) => s.length > 100)).toBe(true);
+    expect(cells).toEqual(summaries.map((s) => s.trimEnd()));
+    // Wrapped to a terminal, nothing is cut either: the wrapped pieces hold every character.
+    const wrapped = runCli([...args, '--event', 'AfterModelRaw'], { env: { COLUMNS: '160' } }).stdout;
+    expect(wrapped).not.toContain('…');
     const json = runJson<Row[]>(['timeline', '4f7a9c2e', ...home, '--event', 'AfterModelRaw']).value[0].summary;
     expect(json.startsWith('model=glm-5.2 stop_reason=tool_use usage={"input_tokens":19342,"output_tokens":866,"cache_read":14336,"cache_creation":0} content_types=[')).toBe(true);
+  });
+
+  it('a summary past 2,000 characters shows its start in the table and says how much more json and md show', () => {
+    const prompt = `${'x'.repeat(2500)}`;
+    const { home: tree, cleanup } = sessionTree('20260901-120000-feedf00d', [
+      event('20260901-120000-feedf00d', 'UserPromptSubmit', '2026-09-01T12:00:00.000Z', { prompt }),
+    ]);
+    try {
+      const table = runCli(['timeline', 'feedf00d', tree]).stdout;
+      expect(table).toContain(` prompt=${'x'.repeat(1993)} … (507 more characters; --format json or md shows the whole summary) │`);
+      expect(runJson<Row[]>(['timeline', 'feedf00d', tree]).value[0].summary).toBe(`prompt=${prompt}`);
+      expect(runCli(['timeline', 'feedf00d', tree, '--format', 'md']).stdout).toContain(`prompt=${prompt} |`);
+    } finally {
+      cleanup();
+    }
   });
 
   it('exits 2 listing the candidates for an ambiguous session, and for an unknown one', () => {

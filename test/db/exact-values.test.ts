@@ -88,7 +88,7 @@ describe('sql --format json: every DuckDB type in a stable, exact form', () => {
     "ms": "2026-08-15T09:15:00.123Z",
     "us": "2026-08-15T09:15:00.123456Z",
     "ns": "2026-08-15T09:15:00.123456789Z",
-    "inf": "infinity",
+    "inf": "Infinity",
     "day": "2026-08-15",
     "t": "01:02:03.500",
     "iv": "P1Y2M3DT4H5M6.5S",
@@ -109,6 +109,23 @@ describe('sql --format json: every DuckDB type in a stable, exact form', () => {
 
 describe('sql --format json: types the tables do not use, as ad-hoc SQL may make them', () => {
   const docs = path.join(FIXTURES, 'broken-documents');
+
+  it('one spelling for what has no end: infinite times, dates and doubles alike are "Infinity"/"-Infinity"', () => {
+    const run = runCli(['sql', `SELECT 'infinity'::TIMESTAMP AS t, '-infinity'::TIMESTAMPTZ AS tz, 'infinity'::TIMESTAMP_NS AS ns, 'infinity'::TIMESTAMP_MS AS ms,
+      'infinity'::TIMESTAMP_S AS s, 'infinity'::DATE AS d, '-infinity'::DATE AS nd, 'inf'::DOUBLE AS x, '-inf'::FLOAT AS nf, 'nan'::DOUBLE AS nan`, docs, '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([{ t: 'Infinity', tz: '-Infinity', ns: 'Infinity', ms: 'Infinity', s: 'Infinity', d: 'Infinity', nd: '-Infinity', x: 'Infinity', nf: '-Infinity', nan: 'NaN' }]);
+    const csv = runCli(['sql', `SELECT '-infinity'::TIMESTAMP AS t, '-inf'::DOUBLE AS x`, docs, '--format', 'csv']);
+    expect(csv.stdout).toBe('t,x\r\n-Infinity,-Infinity\r\n');
+  });
+
+  it('intervals: a wholly negative one as an ISO-8601 duration with a leading minus, a mixed-sign one with a sign per part', () => {
+    const run = runCli(['sql', `SELECT INTERVAL '-1 day' AS a, INTERVAL '-1 day -2 hours' AS b, INTERVAL '-90 minutes' AS c,
+      INTERVAL '-1 year -2 months -3 days -04:05:06.5' AS d, INTERVAL '-0.25 seconds' AS e,
+      INTERVAL 1 DAY - INTERVAL 2 HOUR AS f, INTERVAL '1 month -1 day' AS g, INTERVAL '-14 months 3 days' AS h, INTERVAL 0 DAY AS z`, docs, '--format', 'json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([{ a: '-P1D', b: '-P1DT2H', c: '-PT1H30M', d: '-P1Y2M3DT4H5M6.5S', e: '-PT0.25S', f: 'P1DT-2H', g: 'P1M-1D', h: 'P-1Y-2M3D', z: 'PT0S' }]);
+  });
 
   it('a FLOAT with the digits it was written with, a TIMETZ as the same instant in UTC', () => {
     const run = runCli(['sql', `SELECT 0.1::FLOAT AS f, 3.14::FLOAT AS g, 16777217::FLOAT AS h, TIMETZ '23:30:00-05' AS a, TIMETZ '01:02:03.25+05:30' AS b`, docs, '--format', 'json']);

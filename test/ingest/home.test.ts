@@ -61,10 +61,17 @@ describe('fixtures/home: the input ledger', () => {
     ]);
   });
 
-  it('human formats show one row per tasks dir; JSON keeps every file', () => {
-    const md = runCli(['sources', HOME, '--format', 'md']);
-    expect(md.stdout).toContain('| tasks/\\*.output (20 files) | task-output |  | 1849 |  |  |  |  |');
-    expect(md.stdout).not.toMatch(/tasks\/a\w+\.output/);
+  it('human formats show one row per tasks dir, its bytes and ts_unread summed; JSON and CSV keep every file', () => {
+    const folded = '| tasks/\\*.output (20 files) | task-output |  | 1849 |  |  |  |  | 0 |';
+    for (const args of [[], ['--section', 'files']]) {
+      const md = runCli(['sources', HOME, '--format', 'md', ...args]);
+      expect(md.stdout).toContain(folded);
+      expect(md.stdout).not.toMatch(/tasks\/a\w+\.output/);
+    }
+    expect(runCli(['sources', HOME, '--section', 'files']).stdout).toMatch(/│ tasks\/\*\.output \(20 files\) +│ task-output +│ +│ 1849 +│ +│ +│ +│ +│ 0 +│/);
+    expect(value.files.filter((f) => f.kind === 'task-output')).toHaveLength(20);
+    expect(runCli(['sources', HOME, '--format', 'csv']).stdout.match(/^tasks\/\w+\.output,/gm)).toHaveLength(20);
+    expect(runCli(['sources', '--help']).stdout.replace(/\s+/g, ' ')).toContain('table and md fold the .output files of a tasks dir into one row; json and csv list each');
   });
 
   it('--strict fails the run on the malformed lines', () => {

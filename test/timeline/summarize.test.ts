@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize, truncate } from '../../src/timeline/summarize.js';
+import { summarize, tableSummary } from '../../src/timeline/summarize.js';
 import type { MergedRow } from '../../src/timeline/timeline-rows.js';
 
 const row = (over: Partial<MergedRow>): MergedRow => ({
@@ -24,8 +24,9 @@ describe('summarize', () => {
     expect(summarize(row({ source: 'warn', message: 'plain', data: null }))).toBe('plain');
   });
 
-  it('truncates only past the limit', () => {
-    expect(truncate('abcdef', 6)).toBe('abcdef');
-    expect(truncate('abcdefg', 6)).toBe('abcde…');
+  it('shortens only past the limit, in code points, saying how much more there is', () => {
+    expect(tableSummary('abcdef', 6)).toBe('abcdef');
+    expect(tableSummary('😀😀😀', 3)).toBe('😀😀😀');
+    expect(tableSummary('abcdefg', 6)).toBe('abcdef … (1 more characters; --format json or md shows the whole summary)');
   });
 });

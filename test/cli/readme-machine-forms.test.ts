@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, REPO, runCli, runJson, tempDir } from '../helpers/run-cli.js';
+
+// Scripts read the machine forms (json, csv) by their keys: the README names every key each
+// command prints, and these tests hold the two together, so that a key added, renamed or dropped
+// in the code without the README (or the other way round) fails here.
+const README = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+const HOME = path.join(FIXTURES, 'home');
+
+/** The first column of the first Markdown table after `anchor`, each name in backticks (a cell may name two). */
+function documentedKeys(anchor: string): string[] {
+  const at = README.indexOf(anchor);
+  if (at < 0) throw new Error(`README no longer says "${anchor}"`);
+  const start = README.indexOf('\n|', at) + 1;
+  const rows = README.slice(start).split('\n');
+  const end = rows.findIndex((line) => !line.startsWith('|'));
+  return rows.slice(2, end).flatMap((line) => [...line.split('|')[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+}
+
+const scratch = tempDir('trajaudit-readme-');
+const DB = path.join(scratch.dir, 'home.duckdb');
+beforeAll(() => {
+  const load = runCli(['load', HOME, '--db', DB, '--quiet']);
+  if (load.code !== 0) throw new Error(load.stderr);
+});
+afterAll(() => scratch.cleanup());
+
+describe('README documents every key of the machine forms', () => {
+  it('load: its one row', () => {
+    const { value } = runJson<Record<string, unknown>[]>(['load', HOME, '--db', DB, '--quiet']);
+    expect(value).toHaveLength(1);
+    expect(documentedKeys('`load` prints one row')).toEqual(Object.keys(value[0]));
+  });
+
+  it('timeline --format json: its row keys, in order', () => {
+    const { value } = runJson<Record<string, unknown>[]>(['timeline', '4f7a9c2e', '--db', DB]);
+    expect(documentedKeys('array of objects with these keys, each always present')).toEqual(Object.keys(value[0]));
+  });
+
+  it('queries --format json: name, description and params, params one "; "-joined string', () => {
+    const { value } = runJson<Record<string, unknown>[]>(['queries']);
+    const herd = value.find((q) => q.name === 'cooldown-herd')!;
+    expect(Object.keys(herd)).toEqual(['name', 'description', 'params']);
+    expect(README.replace(/\s+/g, ' ')).toContain('Its columns are `name`, `description` and `params`; `params` is one string in every format');
+    expect(herd.params).toBe('since TIMESTAMP = NULL; until TIMESTAMP = NULL; session VARCHAR = NULL; window_ms BIGINT = 250; min_agents BIGINT = 1');
+  });
+
+  it('leak-check --format json: the example document has the keys of a real one', () => {
+    const example = /that stdout holds only the JSON document:\n\n```json\n([\s\S]*?)\n```/.exec(README);
+    expect(example).not.toBeNull();
+    const documented = JSON.parse(example![1]) as Record<string, unknown>;
+    const { dir, cleanup } = tempDir('trajaudit-readme-leak-');
+    try {
+      const watched = path.join(dir, 'tasks');
+      fs.mkdirSync(watched);
+      const run = runCli(['leak-check', '--watch', watched, '--format', 'json', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(path.join(watched, 'x'))}, 'x')`]);
+      expect(run.code).toBe(1);
+      const real = JSON.parse(run.stdout) as Record<string, unknown>;
+      const shape = (value: unknown): unknown => {
+        if (Array.isArray(value)) return value.length > 0 ? [shape(value[0])] : [];
+        if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
+        return null;
+      };
+      const top = (doc: Record<string, unknown>) => ({ ...doc, watched: (doc.watched as Record<string, unknown>[]).map((w) => Object.keys(w)) });
+      expect(shape(top(documented))).toEqual(shape(top(real)));
+      expect(shape((documented.watched as Record<string, unknown>[])[0].before)).toEqual(shape((real.watched as Record<string, unknown>[])[0].before));
+      expect(shape((documented.watched as Record<string, unknown>[])[0].added)).toEqual(shape((real.watched as Record<string, unknown>[])[0].added));
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('the Tables section names every table and view a --db holds, trajaudit_meta included', () => {
+    const { value } = runJson<{ name: string }[]>(['sql', 'SHOW TABLES', '--db', DB]);
+    const tables = README.slice(README.indexOf('## Tables'), README.indexOf('## Canned queries'));
+    const documented = [...tables.matchAll(/^\| `(\w+)`/gm)].map((m) => m[1]);
+    expect([...new Set(value.map((t) => t.name))].sort()).toEqual([...documented].sort());
+  });
+});
