@@ -2,7 +2,10 @@
 -- description: Shared-cooldown coordination (formats doc §3.4, §15 item 4): the moments agents tried
 --   to send, grouped into windows, so a thundering herd shows as many agents in one window. A "wake"
 --   is a shared_cooldown_wait or retry row at ts + delayMs (when its sleep ends), or a cooldown_probe /
---   cooldown_probe_denied row at ts (the path asked to go now). Wakes of one session form one window
+--   cooldown_probe_denied row at ts (the path asked to go now). A row with no readable time, and a wait
+--   or retry whose delayMs is missing or not an integer, has no known wake: it falls in no window (it is
+--   left out, not placed at its ts as if it had slept 0 ms, which could make a herd that never happened;
+--   retry-telemetry still counts it). Wakes of one session form one window
 --   while each is at most $window_ms after the previous one. Windows with fewer than $min_agents
 --   distinct agents are left out (2 = herds only). Columns: session_id; window_start, window_end
 --   (first and last wake); span_ms; agents (distinct agents, the main loop counting as one);
@@ -21,16 +24,19 @@ WITH names AS (
   WHERE kind = 'start' AND task_id IS NOT NULL GROUP BY session_id, task_id),
 wakes AS (
   SELECT r.session_id, r.line, r.type, r.attempt, r.probe_decision,
-    CASE WHEN r.type IN ('shared_cooldown_wait', 'retry') THEN r.ts + to_milliseconds(coalesce(r.delay_ms, 0)) ELSE r.ts END AS wake_ts,
+    -- NULL when the time or the delay is unknown (a missing count counts as missing, README "Tables").
+    CASE WHEN r.type IN ('shared_cooldown_wait', 'retry') THEN r.ts + to_milliseconds(r.delay_ms) ELSE r.ts END AS wake_ts,
     CASE WHEN r.agent_id IS NULL THEN 'main' ELSE coalesce(n.name, r.agent_id) END AS agent
   FROM retry_telemetry r LEFT JOIN names n ON n.session_id = r.session_id AND n.task_id = r.task_id
   WHERE r.type IN ('shared_cooldown_wait', 'retry', 'cooldown_probe', 'cooldown_probe_denied')
     AND ($since IS NULL OR r.ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR r.ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR r.session_id = $session)),
+-- Only known wakes are windowed: a NULL wake sorts last and would start a window of its own.
+known AS (SELECT * FROM wakes WHERE wake_ts IS NOT NULL),
 starts AS (
   SELECT *, CASE WHEN date_diff('millisecond', lag(wake_ts) OVER w, wake_ts) <= $window_ms THEN 0 ELSE 1 END AS new_window
-  FROM wakes WINDOW w AS (PARTITION BY session_id ORDER BY wake_ts, line)),
+  FROM known WINDOW w AS (PARTITION BY session_id ORDER BY wake_ts, line)),
 numbered AS (
   SELECT *, sum(new_window) OVER (PARTITION BY session_id ORDER BY wake_ts, line) AS window_no FROM starts),
 decisions AS (

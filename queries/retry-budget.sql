@@ -9,7 +9,8 @@
 --   wall-clock deadline cannot fit the next backoff plus 5 s. Columns: session_id; agent_id
 --   (SubagentStart form when known, else the raw agentId; NULL for the main loop); start_ts (the
 --   run's SubagentStart); retries (`retry` rows of the run); backoff_ms (sum of their delayMs, up to
---   the budget row if there is one); exhausted_ts, attempt, delay_ms, remaining_ms (the run's last
+--   the budget row if there is one; a delayMs that is missing or not an integer counts as missing, as
+--   in the views: NULL when none of those retries has one, 0 when there are none); exhausted_ts, attempt, delay_ms, remaining_ms (the run's last
 --   retry_budget_exhausted row: attempt it stopped at, the backoff it wanted, the time it had left);
 --   needed_ms (delay_ms + 5000); deadline_ms (time from the run's Start to the budget row plus
 --   remaining_ms: the wall-clock budget remainingMs counts down); backoff_share (backoff_ms /
@@ -41,7 +42,9 @@ budget AS (
 runs AS (
   SELECT r.session_id, r.agent_id, any_value(r.task_id) AS task_id, r.start_ts, r.start_line, any_value(r.run_status) AS run_status,
     count(*) FILTER (WHERE r.type = 'retry') AS retries,
-    coalesce(sum(r.delay_ms) FILTER (WHERE r.type = 'retry' AND (b.exhausted_ts IS NULL OR r.ts <= b.exhausted_ts)), 0) AS backoff_ms
+    -- No retry: no backoff (0). Retries whose delays are all unknown: unknown (NULL), not 0 ms.
+    CASE WHEN count(*) FILTER (WHERE r.type = 'retry' AND (b.exhausted_ts IS NULL OR r.ts <= b.exhausted_ts)) = 0 THEN 0
+      ELSE sum(r.delay_ms) FILTER (WHERE r.type = 'retry' AND (b.exhausted_ts IS NULL OR r.ts <= b.exhausted_ts)) END AS backoff_ms
   FROM in_run r LEFT JOIN budget b ON b.session_id = r.session_id AND b.agent_id IS NOT DISTINCT FROM r.agent_id
     AND b.start_ts IS NOT DISTINCT FROM r.start_ts AND b.start_line IS NOT DISTINCT FROM r.start_line
   GROUP BY r.session_id, r.agent_id, r.start_ts, r.start_line),

@@ -7,7 +7,10 @@
 --   phase=error row tagged with the agent; else an untagged StreamPhase error at one of its stream
 --   indices (the indices of its tagged StreamPhase/TimeoutFired rows; §4); else a warn.log ERROR line
 --   in its Start–Stop window. A Stop's Start is the one it pairs with (the subagent_runs view: the
---   earliest unpaired Start of its id before it). Stops without a Start (custom subagents: agent_id
+--   earliest unpaired Start of its id before it). The events.jsonl evidence lies between that Start and
+--   the Stop by time, then line, as the pairing orders them: a row with the Stop's time written after
+--   it comes after the Stop (and one with the Start's time written before it, before the Start); a
+--   warn.log line, in another file, by time alone, both ends included. Stops without a Start (custom subagents: agent_id
 --   null) or without any evidence are not reported. Columns: session_id; agent_id (SubagentStart form); agent_type;
 --   task_id; start_ts, stop_ts (SubagentStart/Stop times); gap_ms (Stop minus the evidence, ms);
 --   retries (always 0 here); error (the evidence: the StreamPhase error text or "HTTP <status>", or
@@ -17,7 +20,7 @@
 -- param: session VARCHAR = NULL
 -- param: max_gap_ms BIGINT = 1000
 WITH runs AS (
-  SELECT s.session_id, s.task_id, s.stop_ts, s.stop_line AS line, s.start_ts, s.agent_id, s.agent_type,
+  SELECT s.session_id, s.task_id, s.stop_ts, s.stop_line, s.start_ts, s.start_line, s.agent_id, s.agent_type,
     (SELECT count(*) FROM retry_telemetry r
      WHERE r.type = 'retry' AND r.session_id = s.session_id AND r.task_id = s.task_id
        AND r.ts BETWEEN s.start_ts AND s.stop_ts) AS retries
@@ -26,18 +29,26 @@ WITH runs AS (
     AND ($since IS NULL OR s.stop_ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR s.stop_ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR s.session_id = $session)),
+-- Strictly inside the run by (time, line): at an equal time the line says which was written first.
+errors_in_run AS (
+  SELECT s.session_id, s.task_id, s.stop_ts, s.stop_line, s.start_ts, s.start_line, p.task_id AS row_task_id,
+    p.agent_id AS row_agent_id, p."index", p.ts, p.line, coalesce(p.error, 'HTTP ' || p.http_status) AS error
+  FROM runs s JOIN stream_phases p
+    ON p.session_id = s.session_id AND p.phase = 'error'
+   AND (p.ts > s.start_ts OR (p.ts = s.start_ts AND p.line > s.start_line))
+   AND (p.ts < s.stop_ts OR (p.ts = s.stop_ts AND p.line < s.stop_line))),
 evidence AS (
-  SELECT s.session_id, s.task_id, s.stop_ts, 1 AS rank, p.ts, coalesce(p.error, 'HTTP ' || p.http_status) AS error, p.line
-  FROM runs s JOIN stream_phases p
-    ON p.session_id = s.session_id AND p.task_id = s.task_id AND p.phase = 'error' AND p.ts BETWEEN s.start_ts AND s.stop_ts
+  SELECT session_id, task_id, stop_ts, 1 AS rank, ts, error, line
+  FROM errors_in_run WHERE row_task_id = task_id
   UNION ALL
-  SELECT s.session_id, s.task_id, s.stop_ts, 2, p.ts, coalesce(p.error, 'HTTP ' || p.http_status), p.line
-  FROM runs s JOIN stream_phases p
-    ON p.session_id = s.session_id AND p.agent_id IS NULL AND p.phase = 'error' AND p.ts BETWEEN s.start_ts AND s.stop_ts
-  WHERE p."index" IN (SELECT e.idx FROM events e
+  SELECT s.session_id, s.task_id, s.stop_ts, 2, s.ts, s.error, s.line
+  FROM errors_in_run s
+  WHERE s.row_agent_id IS NULL
+    AND s."index" IN (SELECT e.idx FROM events e
                       WHERE e.session_id = s.session_id AND e.event IN ('StreamPhase', 'TimeoutFired')
                         AND regexp_extract(e.agent_id, '-([a-z][0-9a-z]{8})$', 1) = s.task_id
-                        AND e.ts BETWEEN s.start_ts AND s.stop_ts)
+                        AND (e.ts > s.start_ts OR (e.ts = s.start_ts AND e.line > s.start_line))
+                        AND (e.ts < s.stop_ts OR (e.ts = s.stop_ts AND e.line < s.stop_line)))
   UNION ALL
   SELECT s.session_id, s.task_id, s.stop_ts, 3, w.ts, '[' || w.category || '] ' || w.message, w.line
   FROM runs s JOIN warn_lines w

@@ -11,14 +11,16 @@
 -- §3.6), so the provider's rows lie inside, and the main loop's own call before SubagentStart and the
 -- provider rows of the agent's other turns stay out. A stream whose last tagged row is a fetch_sent (cut off
 -- before its outcome) extends to the Stop of its sub-agent's Start-Stop run (§4; subagent_runs, joined on the
--- task id: the earliest Stop after the stream of a run that started before it), when there is one. A
--- main-loop row inside the intervals of several streams counts once, for the stream that started last (then
+-- task id: the earliest Stop after the stream of a run that started before it), when there is one; that
+-- extended interval is the one main-loop rows and collisions use (the own-index test and same-index rows
+-- keep the tagged rows' own times). A main-loop row inside the intervals of several streams counts once, for the stream that started last (then
 -- the lower index, then agent_id): the rows cannot tell parallel agents apart. Decided per stream, not per
 -- session or from the sessions view's generation: a session resumed after an upgrade holds streams of both
 -- builds, and a HEAD stream that failed before reaching the provider has no untagged rows at all (§14: detect
 -- by key presence). tagged_chunks/untagged_chunks are the largest chunk_count (else chunks) on each side.
--- verdict: collision when two or more agents have tagged rows at this index with overlapping first-to-last
--- windows; else misattributed-to-main when any main-loop row counts; else split when untagged_rows > 0; else
+-- verdict: collision when the (extended) intervals of two or more agents' streams at this index overlap: a
+-- stream hung after its fetch_sent still shares the provider's untagged key until its agent ends, whichever
+-- agent sent first; else misattributed-to-main when any main-loop row counts; else split when untagged_rows > 0; else
 -- clean. --since/--until keep a (session, index) when its first tagged row falls in them. Ordered by
 -- session_id, index.
 -- param: since TIMESTAMP = NULL
@@ -49,12 +51,6 @@ tagged AS (
   FROM phases WHERE agent_id IS NOT NULL AND "index" >= 10000
   GROUP BY session_id, "index"
 ),
-collisions AS (
-  SELECT DISTINCT a.session_id, a."index"
-  FROM streams a JOIN streams b
-    ON b.session_id = a.session_id AND b."index" = a."index" AND b.agent_id > a.agent_id
-   AND a.first_ts <= b.last_ts AND b.first_ts <= a.last_ts
-),
 own_index AS (
   -- Streams whose provider rows carry the stream's own index (request context, HEAD). The others may be
   -- of the older build, or never reached the provider: either way only rows inside them can be theirs.
@@ -72,11 +68,21 @@ run_stops AS (
   WHERE s.cut_off
   GROUP BY s.session_id, s."index", s.agent_id
 ),
-main_index_streams AS (
+spans AS (
+  -- Each stream's interval, the cut-off extension included: the collision test and the main-loop rows
+  -- use the same one (a hung stream shares the provider's untagged key until its agent ends).
   SELECT s.session_id, s."index", s.agent_id, s.first_ts, coalesce(r.stop_ts, s.last_ts) AS end_ts
-  FROM streams s
+  FROM streams s LEFT JOIN run_stops r USING (session_id, "index", agent_id)
+),
+collisions AS (
+  SELECT DISTINCT a.session_id, a."index"
+  FROM spans a JOIN spans b
+    ON b.session_id = a.session_id AND b."index" = a."index" AND b.agent_id > a.agent_id
+   AND a.first_ts <= b.end_ts AND b.first_ts <= a.end_ts
+),
+main_index_streams AS (
+  SELECT s.* FROM spans s
   LEFT JOIN own_index o USING (session_id, "index", agent_id)
-  LEFT JOIN run_stops r USING (session_id, "index", agent_id)
   WHERE o.agent_id IS NULL
 ),
 main_index_rows AS (

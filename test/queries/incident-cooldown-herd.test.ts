@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runJson } from '../helpers/run-cli.js';
+import { event, sessionTree } from '../helpers/session-tree.js';
 
 // fixtures/home/EXPECTED.md §8: wakes = ts + delayMs for waits and retries, ts for probe decisions.
 const HOME = path.join(FIXTURES, 'home');
@@ -35,5 +36,48 @@ describe('query cooldown-herd', () => {
     expect(herds.map((h) => [h.window_start, h.agents, h.wakes])).toEqual([[t('31:35.618'), 2, 3]]);
     const wide = runJson<{ window_start: string; window_end: string; agents: number }[]>(['query', 'cooldown-herd', HOME, '--param', 'min_agents=2', '--param', 'window_ms=500']).value;
     expect(wide.map((h) => [h.window_start, h.window_end, h.agents])).toEqual([[t('31:35.118'), t('31:36.118'), 4]]);
+  });
+});
+
+// Audit s9 D2, D4: a wake that cannot be placed falls in no window, rather than at its row time or alone.
+describe('query cooldown-herd: wakes with no known time', () => {
+  const id = '20260901-100000-c0c0c0c0';
+  const rt = (ts: string | undefined, data: Record<string, unknown>) => event(id, 'RetryTelemetry', ts, { model: 'm', error: 'e', ...data });
+  const sub = (task: string) => ({ agentId: `${id}-sub-${task}` });
+  const run = (events: ReturnType<typeof event>[], ...args: string[]) => {
+    const tree = sessionTree(id, events);
+    try {
+      const { value, run } = runJson<Record<string, unknown>[]>(['query', 'cooldown-herd', tree.home, ...args]);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      return value;
+    } finally {
+      tree.cleanup();
+    }
+  };
+  const alone = (at: string, agent: string, over: Partial<typeof counts>) => ({
+    session_id: id, window_start: at, window_end: at, span_ms: 0, agents: 1, agent_ids: agent, wakes: 1, ...counts, ...over,
+  });
+
+  it('a retry or wait with no integer delayMs is not placed at its own time (as a 0 ms sleep)', () => {
+    const events = [
+      // Wakes at 10:00:05.000 (ts + 5000): known.
+      rt('2026-09-01T10:00:00.000Z', { type: 'shared_cooldown_wait', delayMs: 5000, remainingMs: 9000, ...sub('a00000001') }),
+      // No delayMs, a string and a fraction: their wakes are unknown, and none sits at 10:00:05.000.
+      rt('2026-09-01T10:00:05.000Z', { type: 'retry', attempt: 1, phase: 'stream' }),
+      rt('2026-09-01T10:00:05.000Z', { type: 'retry', attempt: 1, delayMs: '300', phase: 'stream', ...sub('a00000002') }),
+      rt('2026-09-01T10:00:05.000Z', { type: 'shared_cooldown_wait', attempt: 1, delayMs: 0.5, ...sub('a00000003') }),
+    ];
+    expect(run(events, '--param', 'min_agents=2')).toEqual([]);
+    expect(run(events)).toEqual([alone('2026-09-01T10:00:05.000Z', `${id}-sub-a00000001`, { entry_waits: 1 })]);
+  });
+
+  it('rows with no readable time fall in no window, not one window each with a null start', () => {
+    const events = [
+      rt(undefined, { type: 'cooldown_probe', probeDecision: 'granted', ...sub('a00000001') }),
+      rt('not a time', { type: 'cooldown_probe_denied', probeDecision: 'slot_taken', ...sub('a00000002') }),
+      rt(undefined, { type: 'retry', attempt: 1, delayMs: 100, phase: 'stream' }),
+      rt('2026-09-01T10:00:01.000Z', { type: 'cooldown_probe', probeDecision: 'granted', ...sub('a00000003') }),
+    ];
+    expect(run(events)).toEqual([alone('2026-09-01T10:00:01.000Z', `${id}-sub-a00000003`, { probes_granted: 1, probe_decisions: 'granted=1' })]);
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runJson } from '../helpers/run-cli.js';
+import { event, sessionTree } from '../helpers/session-tree.js';
 
 // fixtures/home/EXPECTED.md §7 (the incident) and fixtures/incident-evidence-fallbacks/README.md.
 const HOME = path.join(FIXTURES, 'home');
@@ -33,5 +34,39 @@ describe('query silent-subagent-failures', () => {
     ]);
     const narrow = runJson<{ agent_id: string }[]>(['query', 'silent-subagent-failures', FALLBACKS, '--param', 'max_gap_ms=4', '--until', '2026-09-01T12:00:02Z']);
     expect(narrow.value.map((r) => r.agent_id)).toEqual([]);
+  });
+});
+
+// Audit s9 D5: the evidence lies between the run's Start and its Stop by time, then line, as the pairing
+// orders them; a row with the Stop's time written on the line after it comes after the Stop.
+describe('query silent-subagent-failures: evidence at the Start or Stop time', () => {
+  const id = '20260903-100000-d5d5d5d5';
+  const agent = (t: string) => `subagent-explore-${t}`;
+  const start = (ts: string, t: string) => event(id, 'SubagentStart', ts, { agent_id: agent(t), agent_type: 'explore' });
+  const stop = (ts: string, t: string) => event(id, 'SubagentStop', ts, { agent_id: agent(t), agent_type: 'explore', status: 'error', elapsed_ms: 1000 });
+  const error = (ts: string, t: string, text: string) =>
+    event(id, 'StreamPhase', ts, { index: 10001, phase: 'error', agent_id: `${id}-sub-${t}`, attempt: 0, caller: 'sub-agent', error: text });
+
+  it('a tagged error written after the Stop at its time is not the evidence; one written before the Start at its time is none', () => {
+    const tree = sessionTree(id, [
+      // a00000001: the 429 300 ms before the Stop is the evidence, not the 500 written after the Stop at its ms.
+      start('2026-09-03T02:00:00.000Z', 'a00000001'),
+      error('2026-09-03T02:00:00.700Z', 'a00000001', '429 early'),
+      stop('2026-09-03T02:00:01.000Z', 'a00000001'),
+      error('2026-09-03T02:00:01.000Z', 'a00000001', '500 after the Stop'),
+      // a00000002: its only error is at the Start's ms but on the line before it, so the run has no evidence.
+      error('2026-09-03T02:00:05.000Z', 'a00000002', '429 before the Start'),
+      start('2026-09-03T02:00:05.000Z', 'a00000002'),
+      stop('2026-09-03T02:00:05.500Z', 'a00000002'),
+    ]);
+    try {
+      const { value, run } = runJson(['query', 'silent-subagent-failures', tree.home]);
+      expect([run.code, run.stderr]).toEqual([0, '']);
+      expect(value).toEqual([
+        { session_id: id, agent_id: agent('a00000001'), agent_type: 'explore', task_id: 'a00000001', start_ts: '2026-09-03T02:00:00.000Z', stop_ts: '2026-09-03T02:00:01.000Z', gap_ms: 300, retries: 0, error: '429 early' },
+      ]);
+    } finally {
+      tree.cleanup();
+    }
   });
 });

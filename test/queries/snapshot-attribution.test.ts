@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runJson } from '../helpers/run-cli.js';
+import { event, sessionTree } from '../helpers/session-tree.js';
 import { HOME, HOME_WARNING, queryRows, type Row } from './query-cli.js';
 
 const S2 = '20260812-142207-8d3e61f0';
@@ -133,5 +134,47 @@ describe('query snapshot-attribution per stream', () => {
   it('the HEAD and resumed sessions are generation head: the verdicts above do not come from the session\'s generation', () => {
     const { value } = runJson<Row[]>(['sql', 'SELECT session_id, generation FROM sessions ORDER BY session_id', STREAMS]);
     expect(value.map((r) => r.generation)).toEqual(['old', 'head', 'head', 'old', 'old']);
+  });
+});
+
+// Audit s9 D1: a stream cut off after its fetch_sent runs to its sub-agent's Stop for the collision test too,
+// not only for the main-loop rows, so which of two parallel agents sent first no longer decides the verdict.
+describe('query snapshot-attribution: a hung stream collides until its agent ends', () => {
+  const id = '20260901-180000-ffffffff';
+  const agent = (task: string) => `${id}-sub-${task}`;
+  const tagged = (ts: string, phase: string, task: string, extra: Record<string, unknown> = {}) =>
+    event(id, 'StreamPhase', ts, { index: 10001, phase, agent_id: agent(task), attempt: 0, caller: 'sub-agent', model: 'm', ...extra });
+  const provider = (ts: string, phase: string, extra: Record<string, unknown> = {}) =>
+    event(id, 'StreamPhase', ts, { index: 10001, phase, attempt: 1, model: 'm', ...extra });
+  const lifecycle = (name: string, ts: string, task: string, extra: Record<string, unknown> = {}) =>
+    event(id, name, ts, { agent_id: `subagent-explore-${task}`, agent_type: 'explore', ...extra });
+  // A (a00000054) sends and hangs until killed at 10:01:30.1; B (a00000055) streams 30.105-36.010 and completes.
+  const tree = (aSends: string) => sessionTree(id, [
+    lifecycle('SubagentStart', '2026-09-01T10:00:30.000Z', 'a00000054'),
+    lifecycle('SubagentStart', '2026-09-01T10:00:30.000Z', 'a00000055'),
+    tagged(aSends, 'fetch_sent', 'a00000054'),
+    provider('2026-09-01T10:00:30.101Z', 'fetch_sent'),
+    tagged('2026-09-01T10:00:30.105Z', 'fetch_sent', 'a00000055'),
+    provider('2026-09-01T10:00:30.106Z', 'fetch_sent'),
+    provider('2026-09-01T10:00:36.000Z', 'completed', { chunk_count: 300, chunk_count_kind: 'chunks' }),
+    tagged('2026-09-01T10:00:36.010Z', 'completed', 'a00000055'),
+    lifecycle('SubagentStop', '2026-09-01T10:00:37.000Z', 'a00000055', { elapsed_ms: 7000, status: 'completed' }),
+    event(id, 'TimeoutFired', '2026-09-01T10:01:30.000Z', { index: -1, layer: 'agent_overall_timeout' }),
+    lifecycle('SubagentStop', '2026-09-01T10:01:30.100Z', 'a00000054', { elapsed_ms: 60100, status: 'error' }),
+  ]);
+  const expected = [row(id, 10001, 2, ids(id, 'a00000054', 'a00000055'), 3, 3, null, 300, 'collision')];
+
+  it.each([
+    ['before', '2026-09-01T10:00:30.100Z'],
+    ['after', '2026-09-01T10:00:30.115Z'],
+  ])('collision whether the hung agent sent %s the other one', (_, aSends) => {
+    const home = tree(aSends);
+    try {
+      const { rows, stderr } = queryRows('snapshot-attribution', [home.home]);
+      expect(stderr).toBe('');
+      expect(rows).toEqual(expected);
+    } finally {
+      home.cleanup();
+    }
   });
 });
