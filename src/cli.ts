@@ -144,7 +144,7 @@ dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>
   .option('--since <time>', 'only events at or after this time (ISO date/time, or 7d, 24h, 30m back from --until, else now)')
   .option('--until <time>', 'only events before this time (ISO date/time, or 7d, 24h, 30m back from now)')
   .option('--session <id>', 'only this session (full id, unique prefix or 8-hex suffix)')
-  .option('--config <file>', 'trajaudit.config.json to use')
+  .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
   .addOption(formatOption(tabular, 'table'))
   .action((name: string, paths: string[], opts) =>
     run(() => removingTempDirs(async () => (await import('./commands/query.js')).query({ name, paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
@@ -165,7 +165,7 @@ dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl m
 dataCommand('report', 'the weekly reliability report, with the previous window beside it')
   .option('--since <time>', 'window start (ISO date/time, or 7d, 24h back from --until)', '7d')
   .option('--until <time>', 'window end (ISO date/time, or relative); default now')
-  .option('--config <file>', 'trajaudit.config.json to use')
+  .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
   .addOption(formatOption(['md', 'html'], 'md'))
   .option('--out <file>', 'write the report here (Markdown: SVG charts beside it)')
   .action((paths: string[], opts) =>
@@ -196,6 +196,12 @@ program
   .action((command: string[], opts) =>
     run(async () => (await import('./commands/leak-check.js')).leakCheck({ command, ...opts })),
   );
+
+program.addHelpText('after', `
+Config: query and report read trajaudit.config.json from the current directory (or --config F),
+check from its root (or --config F); the other commands read no config file.
+Environment: SID_CONFIG_DIR, TRAJAUDIT_MEMORY_LIMIT, TRAJAUDIT_READER, TRAJAUDIT_PARALLEL,
+TRAJAUDIT_COMMIT_BYTES, TRAJAUDIT_DEBUG (README, "Environment").`);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`trajaudit: ${error instanceof UsageError ? error.message : String(error)}\n`);

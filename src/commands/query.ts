@@ -1,6 +1,6 @@
 import type { CommandResult, Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
-import { configFile, loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { bindParams } from '../queries/bind-params.js';
@@ -28,7 +28,8 @@ export interface QueryOptions {
 
 export async function query(options: QueryOptions, progress: Progress): Promise<CommandResult> {
   const canned = findQuery(options.name);
-  const where = { root: process.cwd(), configPath: options.config };
+  // Without --config, ./trajaudit.config.json (run from the agent's repo, where it lives), if any.
+  const where = { root: process.cwd(), configPath: options.config, readFromCwdBy: 'query' };
   const config = await loadConfig(where);
   // --param since=/until=/session= are the options of those names, read the same way.
   let params = options.param;
@@ -45,7 +46,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
   const since = range.since?.iso;
   const until = range.until?.iso;
   // Validate every parameter before reading any input; RE2 patterns once DuckDB is open.
-  const patterns = queryPatterns(bindParams(canned, { params, since, until, session: sessionText }), params, config, configFile(where));
+  const patterns = queryPatterns(bindParams(canned, { params, since, until, session: sessionText }), params, config, where);
   const beforeIngest = (db: Database) => checkPatterns(db, patterns);
   const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   try {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CommandResult, Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
-import { configFile, loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
 import { defaultHome } from '../discover/default-home.js';
 import { ExitCode, InputError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
@@ -43,13 +43,14 @@ function write(file: string, text: string): void {
  */
 export async function report(options: ReportOptions, progress: Progress): Promise<CommandResult> {
   const windows = reportWindows(options.since ?? '7d', options.until);
-  const where = { root: process.cwd(), configPath: options.config };
+  // Without --config, ./trajaudit.config.json (run from the agent's repo, where it lives), if any.
+  const where = { root: process.cwd(), configPath: options.config, readFromCwdBy: 'report' };
   const config = await loadConfig(where);
   if (options.out && !fs.existsSync(path.dirname(path.resolve(options.out)))) {
     throw new InputError(`--out ${options.out}: directory ${path.dirname(options.out)} does not exist; create it or pass another path`);
   }
   const window = { since: windows.previous.since, until: windows.current.until };
-  const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, configFile(where)));
+  const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, where));
   const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   let data;
   try {
