@@ -19,8 +19,16 @@ export interface ReportOptions {
   since?: string;
   until?: string;
   config?: string;
-  format: 'md' | 'html';
+  /** Not given: the --out name decides (.html/.htm: html), else md. */
+  format?: 'md' | 'html';
+  /** `-` is stdout. */
   out?: string;
+}
+
+/** --format when given; else html for an --out name ending .html or .htm (Markdown in x.html helped nobody), else md. */
+function formatOf(options: ReportOptions): 'md' | 'html' {
+  if (options.format) return options.format;
+  return options.out !== undefined && /\.html?$/i.test(options.out) ? 'html' : 'md';
 }
 
 function inputsShown(options: ReportOptions): string[] {
@@ -41,7 +49,8 @@ function write(file: string, text: string): void {
  * (stdout lists the files written); Markdown on stdout names its charts as omitted, since a
  * stream has no place for them; HTML carries its charts inline either way.
  */
-export async function report(options: ReportOptions, progress: Progress): Promise<CommandResult> {
+export async function report(given: ReportOptions, progress: Progress): Promise<CommandResult> {
+  const options = { ...given, format: formatOf(given), out: given.out === '-' ? undefined : given.out };
   const windows = reportWindows(options.since ?? '7d', options.until);
   // Without --config, ./trajaudit.config.json (run from the agent's repo, where it lives), if any.
   const where = { root: process.cwd(), configPath: options.config, readFromCwdBy: 'report' };

@@ -55,7 +55,7 @@ export function configPatterns(config: TrajauditConfig, where: LoadConfigOptions
 
 /**
  * The patterns a `query` run takes, from its values bound without the config: a --param
- * test_pattern (the last given, as bindParams takes it; a NULL one has none) replaces the config's.
+ * test_pattern (given once: bindParams refuses a second; a NULL one has none) replaces the config's.
  */
 export function queryPatterns(bound: Params, params: string[], config: TrajauditConfig, where: LoadConfigOptions): PatternToCheck[] {
   if (!('test_pattern' in bound)) return [];
