@@ -7,6 +7,7 @@ import { bindParams } from '../queries/bind-params.js';
 import { checkPatterns, queryPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
 import { resolveSession } from '../queries/resolve-session.js';
+import { emptyWindowHint } from '../queries/input-span.js';
 import { findQuery, runQuery } from '../queries/run-query.js';
 import { undatedRows } from '../queries/undated-rows.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
@@ -48,7 +49,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
   // Validate every parameter before reading any input; RE2 patterns once DuckDB is open.
   const patterns = queryPatterns(bindParams(canned, { params, since, until, session: sessionText }), params, config, where);
   const beforeIngest = (db: Database) => checkPatterns(db, patterns);
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   try {
     const session = sessionText !== undefined ? await resolveSession(db, sessionText) : undefined;
     const bound = bindParams(canned, {
@@ -58,6 +59,8 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
     if (since !== undefined || until !== undefined) {
       const undated = await undatedRows(db, { session, limit: 3 });
       if (undated.count > 0) warnings.push(undatedWarning(undated.count, undated.first.rows.map((r) => String(r.where))));
+      const hint = await emptyWindowHint(db, window, summary?.unread ?? [], session);
+      if (hint !== null) warnings.push(hint);
     }
     return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };
   } finally {

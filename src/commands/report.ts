@@ -8,6 +8,7 @@ import { ExitCode, InputError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { checkPatterns, configPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
+import { emptyWindowHint } from '../queries/input-span.js';
 import { collectReport } from '../report/collect.js';
 import { renderReportHtml } from '../report/render-html.js';
 import { renderReportMarkdown } from '../report/render-md.js';
@@ -60,10 +61,13 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   }
   const window = { since: windows.previous.since, until: windows.current.until };
   const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, where));
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   let data;
   try {
     data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config) });
+    // The default window (the last 7 days) over an older home: an all-zero report needs a word.
+    const hint = await emptyWindowHint(db, windows.current, summary?.unread ?? []);
+    if (hint !== null) warnings.push(hint);
   } finally {
     db.close();
   }

@@ -37,10 +37,17 @@ export interface IngestSummary {
   reloaded: number;
   unchanged: number;
   outsideWindow: number;
+  /** The files the window left unread, with their last write: where the inputs' times lie (input-span.ts). */
+  unread: UnreadFile[];
   bytesRead: number;
   malformed: number;
   /** Paths (as stored) of files in the database that are gone from disk; their rows are kept (see dropEndedHeartbeats). */
   gone: string[];
+}
+
+export interface UnreadFile {
+  file: SourceFile;
+  mtime: Date;
 }
 
 /** skipped_inputs.reason of a file a --since/--until window left unread (loadInputs warns of them). */
@@ -283,7 +290,7 @@ const problemRows = (fileId: number, file: SourceFile, ledger: LineLedger) =>
 
 export async function ingest(db: Database, discovered: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
   let inputs = discovered;
-  const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0, gone: [] };
+  const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, unread: [], bytesRead: 0, malformed: 0, gone: [] };
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
   await adoptMoved(db, stored, inputs);
@@ -294,7 +301,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   for (const file of inputs.files) {
     if (stored.has(file.absPath) || !adapters[file.kind].timed) continue;
     const stat = fs.statSync(file.absPath, { throwIfNoEntry: false });
-    if (stat && outsideWindow(file, stat, window)) outside.add(file.absPath);
+    if (stat && outsideWindow(file, stat, window)) {
+      outside.add(file.absPath);
+      summary.unread.push({ file, mtime: stat.mtime });
+    }
   }
   if (db.path !== null && outside.size > 0) {
     const unread = inputs.files.filter((f) => outside.has(f.absPath)).map((f) => ({ absPath: f.absPath, relPath: f.relPath, reason: OUTSIDE_WINDOW }));
