@@ -205,12 +205,13 @@ program
 program
   .command('leak-check')
   .description('run a command and fail if it left files in the watched directories')
-  .requiredOption('--watch <dir>', 'directory to watch (required, repeatable)', collect)
+  // Required, but checked by leak-check.ts, whose message says what to watch.
+  .option('--watch <dir>', 'directory to watch (required, repeatable)', collect)
   .option('--allow <glob>', 'changes matching this glob (relative to the watched dir) are allowed (repeatable)', collect)
   .addOption(formatOption(['text', 'json'], 'text'))
   .argument('<command...>', 'the command to run, after --')
   .action((command: string[], opts) =>
-    run(async () => (await import('./commands/leak-check.js')).leakCheck({ command, ...opts, allow: opts.allow ?? [] })),
+    run(async () => (await import('./commands/leak-check.js')).leakCheck({ command, ...opts, watch: opts.watch ?? [], allow: opts.allow ?? [] })),
   );
 
 // commander's own help command prints the whole help, on stderr, for a name it does not know.
