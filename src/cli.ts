@@ -230,6 +230,10 @@ program
   });
 
 for (const command of [program, ...program.commands]) command.exitOverride(usageExit(command));
+// Where each command reads its config, in its own --help (query, report and check say it at --config).
+for (const command of program.commands.filter((c) => !['query', 'report', 'check', 'help'].includes(c.name()))) {
+  command.addHelpText('after', '\nConfig: none read (query and report read trajaudit.config.json from the current directory, check from its root).');
+}
 
 program.addHelpText('after', `
 Config: query and report read trajaudit.config.json from the current directory (or --config F),

@@ -55,5 +55,9 @@ describe('config read from the current directory', () => {
       expect(runCli([command, '--help']).stdout.replace(/\s+/g, ' ')).toContain('(default: ./trajaudit.config.json in the current directory, when there is one)');
     }
     expect(runCli(['--help']).stdout.replace(/\s+/g, ' ')).toContain('Config: query and report read trajaudit.config.json from the current directory');
+    expect(runCli(['check', '--help']).stdout.replace(/\s+/g, ' ')).toContain('(default: <root>/trajaudit.config.json)');
+    for (const command of ['load', 'sources', 'sql', 'queries', 'timeline', 'leak-check']) {
+      expect(runCli([command, '--help']).stdout).toContain('\nConfig: none read (query and report read trajaudit.config.json from the current directory, check from its root).\n');
+    }
   });
 });
