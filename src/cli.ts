@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The only module that touches argv, stdout, stderr and the exit code. Command modules are
 // imported lazily so that `check` and `--help` never load DuckDB (DESIGN.md: start-up < 150 ms).
-import { Command, Option } from 'commander';
+import { Command, type CommanderError, Option } from 'commander';
 import type { CommandResult, Progress } from './command-result.js';
 import { ExitCode, exitCodeFor, UsageError } from './errors.js';
 
@@ -14,8 +14,27 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 const tabular = ['table', 'json', 'csv', 'md'];
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** A repeatable option. No default value: commander would print it in --help as "(default: [])". */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/**
+ * commander's own usage errors (unknown option or command, missing argument, a value outside the
+ * choices) as the contract's one line, `trajaudit: what; what to do`, exit 2. commander writes
+ * nothing itself (outputError below); its "(Did you mean …?)" line joins the message.
+ */
+function usageExit(command: Command) {
+  const helpFor = command.parent ? `trajaudit ${command.name()} --help` : 'trajaudit --help';
+  return (error: CommanderError): never => {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') process.exit(0);
+    // help() exits 0; `trajaudit` alone printed the help on stderr, a usage error.
+    if (error.code === 'commander.help') process.exit(error.exitCode === 0 ? 0 : ExitCode.input);
+    const [what, ...more] = error.message.replace(/^error: /, '').split('\n').filter((line) => line.trim() !== '');
+    const hint = more.map((line) => line.replace(/^\((.*)\)$/, '$1').replace(/^Did you/, 'did you')).join(' ');
+    process.stderr.write(`trajaudit: ${what.replace(/\.$/, '')}; ${hint ? `${hint} ` : ''}run \`${helpFor}\` for usage\n`);
+    process.exit(ExitCode.input);
+  };
 }
 
 function stderrProgress(quiet: boolean): Progress {
@@ -85,12 +104,8 @@ program
   .name('trajaudit')
   .description('Reliability audits over coding-agent trajectories, and static CI checks over agent source.')
   .version(VERSION)
-  .showHelpAfterError('(run with --help for usage)')
-  .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) })
-  .exitOverride((err) => {
-    // commander's own usage errors (unknown option, missing argument) follow the contract: exit 2.
-    process.exit(err.exitCode === 0 ? 0 : ExitCode.input);
-  });
+  .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: () => {} })
+  .helpCommand(false);
 
 const formatOption = (choices: string[], fallback: string) =>
   new Option('--format <format>', 'output format').choices(choices).default(fallback);
@@ -108,8 +123,8 @@ function dataCommand(name: string, description: string, leading: [string, string
 program
   .command('load')
   .description('ingest sid-code data into a persistent DuckDB file (incremental)')
-  .argument('[paths...]', 'sid-code home, trajectories/sessions dir, session dirs, events.jsonl files, tasks dir')
-  .requiredOption('--db <file>', 'DuckDB database file to create or update')
+  .argument('[paths...]', 'sid-code home, trajectories/sessions dir, session dirs, events.jsonl files, tasks dir (default: $SID_CONFIG_DIR, else ~/.sid-code)')
+  .requiredOption('--db <file>', 'DuckDB database file to create or update (required)')
   .addOption(formatOption(tabular, 'table'))
   .option('--strict', 'exit 1 when any malformed line is found')
   .option('--quiet', 'no progress line on stderr')
@@ -140,34 +155,35 @@ program
   .action((opts) => run(async () => (await import('./commands/queries.js')).queries({ ...opts, width: outputWidth() })));
 
 dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>', 'query name']])
-  .option('--param <key=value>', 'bind a query parameter (repeatable)', collect, [])
+  .option('--param <key=value>', 'bind a query parameter (repeatable, each key once)', collect)
   .option('--since <time>', 'only events at or after this time (ISO date/time, or 7d, 24h, 30m back from --until, else now)')
   .option('--until <time>', 'only events before this time (ISO date/time, or 7d, 24h, 30m back from now)')
   .option('--session <id>', 'only this session (full id, unique prefix or 8-hex suffix)')
-  .option('--config <file>', 'trajaudit.config.json to use')
+  .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
   .addOption(formatOption(tabular, 'table'))
   .action((name: string, paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/query.js')).query({ name, paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
+    run(() => removingTempDirs(async () => (await import('./commands/query.js')).query({ name, paths, ...opts, param: opts.param ?? [], width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl merged in time order", [
   ['<session>', 'full session id, a unique prefix, or the 8-hex suffix'],
 ])
   .option('--agent <id>', 'one subagent (any of its id forms) plus the untagged stream rows at its indices')
-  .option('--around <time>', 'centre on this time (ISO)')
+  .option('--around <time>', 'centre on this time: an ISO date/time (2026-08-19T10:31:28Z), or a span back from now (30m, 2h, 1d)')
   .option('--window <duration>', 'half-width of the --around window (default: 30s)')
-  .option('--event <name>', 'keep only this event or log category (repeatable)', collect, [])
+  .option('--event <name>', 'keep only this event or log category (repeatable)', collect)
   .addOption(formatOption(['table', 'json', 'md'], 'table'))
   .action((session: string, paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
+    run(() => removingTempDirs(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts, event: opts.event ?? [], width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
   );
 
 dataCommand('report', 'the weekly reliability report, with the previous window beside it')
   .option('--since <time>', 'window start (ISO date/time, or 7d, 24h back from --until)', '7d')
   .option('--until <time>', 'window end (ISO date/time, or relative); default now')
-  .option('--config <file>', 'trajaudit.config.json to use')
-  .addOption(formatOption(['md', 'html'], 'md'))
-  .option('--out <file>', 'write the report here (Markdown: SVG charts beside it)')
+  .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
+  // No commander default: without --format, the --out name decides (report.ts).
+  .addOption(new Option('--format <format>', 'output format (default: md; with --out, html for a .html or .htm name)').choices(['md', 'html']))
+  .option('--out <file>', 'write the report here (Markdown: SVG charts beside it); - is stdout')
   .action((paths: string[], opts) =>
     run(() => removingTempDirs(async () => (await import('./commands/report.js')).report({ paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
   );
@@ -181,7 +197,7 @@ program
   .option('--update-baseline', 'rewrite the baseline from the current findings (never adds entries without --allow-additions)')
   .option('--allow-additions', 'with --update-baseline: allow new entries')
   .option('--types', 'use the type checker (resolves receivers and aliases)')
-  .option('--rule <id>', 'run only this rule (repeatable)', collect, [])
+  .option('--rule <id>', 'run only this rule (repeatable)', collect)
   .addOption(formatOption(['text', 'json', 'sarif', 'github', 'md'], 'text'))
   .option('--strict', 'stale baseline entries fail the run')
   .action((root: string, opts) => run(async () => (await import('./commands/check.js')).check({ root, ...opts })));
@@ -189,13 +205,41 @@ program
 program
   .command('leak-check')
   .description('run a command and fail if it left files in the watched directories')
-  .requiredOption('--watch <dir>', 'directory to watch (repeatable)', collect, [])
-  .option('--allow <glob>', 'changes matching this glob (relative to the watched dir) are allowed (repeatable)', collect, [])
+  // Required, but checked by leak-check.ts, whose message says what to watch.
+  .option('--watch <dir>', 'directory to watch (required, repeatable)', collect)
+  .option('--allow <glob>', 'changes matching this glob (relative to the watched dir) are allowed (repeatable)', collect)
   .addOption(formatOption(['text', 'json'], 'text'))
   .argument('<command...>', 'the command to run, after --')
   .action((command: string[], opts) =>
-    run(async () => (await import('./commands/leak-check.js')).leakCheck({ command, ...opts })),
+    run(async () => (await import('./commands/leak-check.js')).leakCheck({ command, ...opts, watch: opts.watch ?? [], allow: opts.allow ?? [] })),
   );
+
+// commander's own help command prints the whole help, on stderr, for a name it does not know.
+program
+  .command('help [command]')
+  .description('display help for command')
+  .action((name: string | undefined) => {
+    if (name === undefined) program.help();
+    const found = program.commands.find((c) => c.name() === name);
+    if (found) found.help();
+    return run(async () => {
+      const { didYouMean } = await import('./did-you-mean.js');
+      const names = program.commands.map((c) => c.name());
+      throw new UsageError(`unknown command ${JSON.stringify(name)}; ${didYouMean(name!, names)}the commands are: ${names.join(', ')}`);
+    });
+  });
+
+for (const command of [program, ...program.commands]) command.exitOverride(usageExit(command));
+// Where each command reads its config, in its own --help (query, report and check say it at --config).
+for (const command of program.commands.filter((c) => !['query', 'report', 'check', 'help'].includes(c.name()))) {
+  command.addHelpText('after', '\nConfig: none read (query and report read trajaudit.config.json from the current directory, check from its root).');
+}
+
+program.addHelpText('after', `
+Config: query and report read trajaudit.config.json from the current directory (or --config F),
+check from its root (or --config F); the other commands read no config file.
+Environment: SID_CONFIG_DIR, TRAJAUDIT_MEMORY_LIMIT, TRAJAUDIT_READER, TRAJAUDIT_PARALLEL,
+TRAJAUDIT_COMMIT_BYTES, TRAJAUDIT_DEBUG (README, "Environment").`);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`trajaudit: ${error instanceof UsageError ? error.message : String(error)}\n`);

@@ -10,7 +10,7 @@ import { runChecks } from '../checks/engine.js';
 import { checks } from '../checks/index.js';
 import { enclosingRepoTop } from '../checks/repo-top.js';
 import type { CommandResult } from '../command-result.js';
-import { defaultConfigName, loadConfig } from '../config/load-config.js';
+import { configKeyPlace, defaultConfigName, loadConfig } from '../config/load-config.js';
 import { ExitCode, InputError, UsageError } from '../errors.js';
 import { checkRenderers, type CheckFormat } from '../render-check/index.js';
 import type { CheckReport, PathBase } from '../render-check/types.js';
@@ -40,7 +40,7 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   const turnedOff = requested.find((id) => (config.rules as Record<string, { off: boolean } | undefined>)[id]?.off);
   if (turnedOff) {
     throw new UsageError(
-      `--rule ${turnedOff} asks for a rule that ${configFile} turns off ("rules.${turnedOff}.off": true); remove "off" there, or drop --rule ${turnedOff}`,
+      `--rule ${turnedOff} asks for a rule that ${configKeyPlace({ root: options.root, configPath: options.config }, ['rules', turnedOff, 'off'])} turns off ("rules.${turnedOff}.off": true); remove "off" there, or drop --rule ${turnedOff}`,
     );
   }
   const baselineShown = options.baseline ?? path.join(options.root, baselineFileName);

@@ -1,12 +1,13 @@
 import type { CommandResult, Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
-import { configFile, loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { bindParams } from '../queries/bind-params.js';
 import { checkPatterns, queryPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
 import { resolveSession } from '../queries/resolve-session.js';
+import { emptyWindowHint } from '../queries/input-span.js';
 import { findQuery, runQuery } from '../queries/run-query.js';
 import { undatedRows } from '../queries/undated-rows.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
@@ -28,7 +29,8 @@ export interface QueryOptions {
 
 export async function query(options: QueryOptions, progress: Progress): Promise<CommandResult> {
   const canned = findQuery(options.name);
-  const where = { root: process.cwd(), configPath: options.config };
+  // Without --config, ./trajaudit.config.json (run from the agent's repo, where it lives), if any.
+  const where = { root: process.cwd(), configPath: options.config, readFromCwdBy: 'query' };
   const config = await loadConfig(where);
   // --param since=/until=/session= are the options of those names, read the same way.
   let params = options.param;
@@ -45,9 +47,9 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
   const since = range.since?.iso;
   const until = range.until?.iso;
   // Validate every parameter before reading any input; RE2 patterns once DuckDB is open.
-  const patterns = queryPatterns(bindParams(canned, { params, since, until, session: sessionText }), params, config, configFile(where));
+  const patterns = queryPatterns(bindParams(canned, { params, since, until, session: sessionText }), params, config, where);
   const beforeIngest = (db: Database) => checkPatterns(db, patterns);
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   try {
     const session = sessionText !== undefined ? await resolveSession(db, sessionText) : undefined;
     const bound = bindParams(canned, {
@@ -57,6 +59,8 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
     if (since !== undefined || until !== undefined) {
       const undated = await undatedRows(db, { session, limit: 3 });
       if (undated.count > 0) warnings.push(undatedWarning(undated.count, undated.first.rows.map((r) => String(r.where))));
+      const hint = await emptyWindowHint(db, window, summary?.unread ?? [], session);
+      if (hint !== null) warnings.push(hint);
     }
     return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };
   } finally {

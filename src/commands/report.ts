@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CommandResult, Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
-import { configFile, loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
 import { defaultHome } from '../discover/default-home.js';
 import { ExitCode, InputError } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { checkPatterns, configPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
+import { emptyWindowHint } from '../queries/input-span.js';
 import { collectReport } from '../report/collect.js';
 import { renderReportHtml } from '../report/render-html.js';
 import { renderReportMarkdown } from '../report/render-md.js';
@@ -19,8 +20,16 @@ export interface ReportOptions {
   since?: string;
   until?: string;
   config?: string;
-  format: 'md' | 'html';
+  /** Not given: the --out name decides (.html/.htm: html), else md. */
+  format?: 'md' | 'html';
+  /** `-` is stdout. */
   out?: string;
+}
+
+/** --format when given; else html for an --out name ending .html or .htm (Markdown in x.html helped nobody), else md. */
+function formatOf(options: ReportOptions): 'md' | 'html' {
+  if (options.format) return options.format;
+  return options.out !== undefined && /\.html?$/i.test(options.out) ? 'html' : 'md';
 }
 
 function inputsShown(options: ReportOptions): string[] {
@@ -41,19 +50,24 @@ function write(file: string, text: string): void {
  * (stdout lists the files written); Markdown on stdout names its charts as omitted, since a
  * stream has no place for them; HTML carries its charts inline either way.
  */
-export async function report(options: ReportOptions, progress: Progress): Promise<CommandResult> {
+export async function report(given: ReportOptions, progress: Progress): Promise<CommandResult> {
+  const options = { ...given, format: formatOf(given), out: given.out === '-' ? undefined : given.out };
   const windows = reportWindows(options.since ?? '7d', options.until);
-  const where = { root: process.cwd(), configPath: options.config };
+  // Without --config, ./trajaudit.config.json (run from the agent's repo, where it lives), if any.
+  const where = { root: process.cwd(), configPath: options.config, readFromCwdBy: 'report' };
   const config = await loadConfig(where);
   if (options.out && !fs.existsSync(path.dirname(path.resolve(options.out)))) {
     throw new InputError(`--out ${options.out}: directory ${path.dirname(options.out)} does not exist; create it or pass another path`);
   }
   const window = { since: windows.previous.since, until: windows.current.until };
-  const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, configFile(where)));
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, where));
+  const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   let data;
   try {
     data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config) });
+    // The default window (the last 7 days) over an older home: an all-zero report needs a word.
+    const hint = await emptyWindowHint(db, windows.current, summary?.unread ?? []);
+    if (hint !== null) warnings.push(hint);
   } finally {
     db.close();
   }

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG } from './defaults.js';
+import { jsonLine } from './json-line.js';
 import { jsonProblem } from './json-problem.js';
 import type { TrajauditConfig } from './schema.js';
 
@@ -12,6 +14,27 @@ export const defaultConfigName = 'trajaudit.config.json';
 export interface LoadConfigOptions {
   root: string;
   configPath?: string;
+  /**
+   * Set by a command that reads the default file from the current directory (query, report):
+   * its name, so that a message about that file says why it was read at all.
+   */
+  readFromCwdBy?: string;
+}
+
+/** What a message about the config file adds when the command found it by itself, not through --config. */
+export function configNote(options: LoadConfigOptions): string {
+  if (options.configPath || !options.readFromCwdBy) return '';
+  return ` (${options.readFromCwdBy} read this file because it is in the current directory; fix it, or pass --config F to use another file)`;
+}
+
+/** `file:line` of a key path in the config file, or the file alone when it cannot be read now. */
+export function configKeyPlace(options: LoadConfigOptions, keys: readonly PropertyKey[]): string {
+  const file = configFile(options);
+  try {
+    return `${file}:${jsonLine(readFileSync(file, 'utf8'), keys)}`;
+  } catch {
+    return file;
+  }
 }
 
 /** The config file these options name (whether or not it exists), for messages about its values. */
@@ -33,12 +56,16 @@ export async function loadConfig(options: LoadConfigOptions): Promise<TrajauditC
     const where = `${file}:${problem.line}:${problem.column}`;
     throw new InputError(
       problem.conflict
-        ? `${where}: config has unresolved merge conflicts; resolve them`
-        : `${where}: not valid JSON (${problem.reason}); fix the file or pass another with --config`,
+        ? `${where}: config has unresolved merge conflicts; resolve them${configNote(options)}`
+        : `${where}: not valid JSON (${problem.reason}); fix the file or pass another with --config${configNote(options)}`,
     );
   }
   const parsed = configSchema.safeParse(raw);
-  if (!parsed.success) throw new InputError(`${file}: ${describeIssue(parsed.error.issues[0])}`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const keys = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+    throw new InputError(`${file}:${jsonLine(text, keys)}: ${describeIssue(issue)}${configNote(options)}`);
+  }
   return parsed.data;
 }
 

@@ -4,6 +4,7 @@ import type { DuckDBConnection, DuckDBExtractedStatements, DuckDBInstance, DuckD
 import fs from 'node:fs';
 import os from 'node:os';
 import pathModule from 'node:path';
+import { environment } from '../environment.js';
 import { InputError } from '../errors.js';
 import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
@@ -108,7 +109,7 @@ async function guarded<T>(path: string | null, work: () => Promise<T>): Promise<
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (message.startsWith('Out of Memory Error')) {
-      throw new InputError(`DuckDB ran out of memory (${message.split('\n')[0]}); raise TRAJAUDIT_MEMORY_LIMIT (default ${DEFAULT_FILE_MEMORY_LIMIT} for --db files) or free memory`);
+      throw new InputError(`DuckDB ran out of memory (${message.split('\n')[0]}); raise TRAJAUDIT_MEMORY_LIMIT (a size with its unit, e.g. TRAJAUDIT_MEMORY_LIMIT=1GB; default ${DEFAULT_FILE_MEMORY_LIMIT} for --db files) or free memory`);
     }
     if (message.startsWith('IO Error') && CORRUPT.test(message)) throw corrupt(path ?? ':memory:', message);
     throw error;
@@ -193,6 +194,8 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
  * `readOnly` (a query over --db as it is): any number of readers at once, and no file is created.
  */
 export async function openDatabase(path?: string, options: { readOnly?: boolean } = {}): Promise<Database> {
+  // Every TRAJAUDIT_* variable is checked here, the one door of every data command, before any input.
+  const env = environment();
   // DuckDB takes '' and ':memory:' as an in-memory database, and `md:` as a remote one.
   if (path !== undefined && (path === '' || path.startsWith(':') || /^(md|motherduck):/i.test(path))) {
     throw new InputError(`--db ${JSON.stringify(path)} is not a file name; pass --db a path for the DuckDB database file (or leave --db out to work in memory)`);
@@ -232,7 +235,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   // of this process's own: a signal removes it (temp-dirs.ts) without touching another's spill.
   const spill = makeTempDir('trajaudit-duckdb-spill-');
   const settings = [`SET TimeZone = 'UTC'`, `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
-  const limit = process.env.TRAJAUDIT_MEMORY_LIMIT ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
+  const limit = env.memoryLimit ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
   if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
   const everyConnection = [`SET TimeZone = 'UTC'`];
   const db = await connectTo(instance, path ?? null, settings, everyConnection, () => {

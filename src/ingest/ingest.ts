@@ -23,6 +23,7 @@ import { DirectReadRefused } from './load-jsonl-direct.js';
 import { type LineScan, scanLines } from './scan-lines.js';
 import { ReaderRefused } from './stage-jsonl.js';
 import { type Stored, storedFiles } from './stored-files.js';
+import { environment } from '../environment.js';
 
 export interface TimeWindow {
   since?: Date;
@@ -36,10 +37,17 @@ export interface IngestSummary {
   reloaded: number;
   unchanged: number;
   outsideWindow: number;
+  /** The files the window left unread, with their last write: where the inputs' times lie (input-span.ts). */
+  unread: UnreadFile[];
   bytesRead: number;
   malformed: number;
   /** Paths (as stored) of files in the database that are gone from disk; their rows are kept (see dropEndedHeartbeats). */
   gone: string[];
+}
+
+export interface UnreadFile {
+  file: SourceFile;
+  mtime: Date;
 }
 
 /** skipped_inputs.reason of a file a --since/--until window left unread (loadInputs warns of them). */
@@ -63,10 +71,11 @@ const GC_LAST_GROWTH_BYTES = 32 * 1024 * 1024;
 // and the checkpoint writes it again; full row groups were written to the file already. 64 MiB
 // groups (~230,000 events) sent about half of all rows through the WAL: 256 MiB loaded a 1 GiB
 // home in 8.0–9.4 s against 9.7–11.7 s, and 5 GiB in 41.9 s against 49.0 s, at the same peak RSS.
-const GROUP_BYTES = Number(process.env.TRAJAUDIT_COMMIT_BYTES) > 0 ? Number(process.env.TRAJAUDIT_COMMIT_BYTES) : 256 * 1024 * 1024;
+// Read through environment.ts, which checks the values (openDatabase did, before any input).
+const GROUP_BYTES = environment().commitBytes ?? 256 * 1024 * 1024;
 // TRAJAUDIT_READER=staged reads every JSONL file line by line first, as files the direct path refuses are.
-const DIRECT_READER = process.env.TRAJAUDIT_READER !== 'staged';
-const PARALLEL = Number(process.env.TRAJAUDIT_PARALLEL) > 0 ? Number(process.env.TRAJAUDIT_PARALLEL) : Math.max(1, Math.min(2, os.availableParallelism()));
+const DIRECT_READER = environment().reader === 'direct';
+const PARALLEL = environment().parallel ?? Math.max(1, Math.min(2, os.availableParallelism()));
 
 const FILE_COLUMNS = ['file_id', 'key', 'path', 'kind', 'session_id', 'bytes', 'lines', 'valid', 'blank', 'malformed', 'mtime',
   'head_hash', 'complete_bytes', 'complete_lines', 'tail_hash', 'min_ts', 'max_ts', 'loaded_at'];
@@ -281,7 +290,7 @@ const problemRows = (fileId: number, file: SourceFile, ledger: LineLedger) =>
 
 export async function ingest(db: Database, discovered: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
   let inputs = discovered;
-  const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, bytesRead: 0, malformed: 0, gone: [] };
+  const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, unread: [], bytesRead: 0, malformed: 0, gone: [] };
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
   await adoptMoved(db, stored, inputs);
@@ -292,7 +301,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   for (const file of inputs.files) {
     if (stored.has(file.absPath) || !adapters[file.kind].timed) continue;
     const stat = fs.statSync(file.absPath, { throwIfNoEntry: false });
-    if (stat && outsideWindow(file, stat, window)) outside.add(file.absPath);
+    if (stat && outsideWindow(file, stat, window)) {
+      outside.add(file.absPath);
+      summary.unread.push({ file, mtime: stat.mtime });
+    }
   }
   if (db.path !== null && outside.size > 0) {
     const unread = inputs.files.filter((f) => outside.has(f.absPath)).map((f) => ({ absPath: f.absPath, relPath: f.relPath, reason: OUTSIDE_WINDOW }));

@@ -1,5 +1,6 @@
 // Turns --param/--since/--until/--session and config into bound values: typed, validated,
 // never spliced into SQL text.
+import { didYouMean } from '../did-you-mean.js';
 import { UsageError } from '../errors.js';
 import type { Params } from '../db/database.js';
 import { parseInstant } from '../time/parse-time.js';
@@ -49,13 +50,19 @@ export function bindParams(query: CannedQuery, input: BindInput): Params {
     const param = declared.get(name);
     if (!param) {
       const names = query.params.map((p) => p.name).join(', ') || 'none';
-      throw new UsageError(`${origin}: query ${query.name} has no parameter ${name} (its parameters: ${names})`);
+      throw new UsageError(`${origin}: query ${query.name} has no parameter ${name} (${didYouMean(name, declared.keys())}its parameters: ${names})`);
     }
     bound[name] = parseValue(param, text, origin);
   };
+  // A key given twice is refused, as --since with --param since is: taking the last one would
+  // silently drop a value the user wrote.
+  const given = new Map<string, string>();
   for (const assignment of input.params) {
     const eq = assignment.indexOf('=');
     if (eq <= 0) throw new UsageError(`--param ${JSON.stringify(assignment)} is not key=value`);
+    const earlier = given.get(assignment.slice(0, eq));
+    if (earlier !== undefined) throw new UsageError(`--param ${assignment.slice(0, eq)} is given twice (--param ${earlier}, --param ${assignment}); give it once`);
+    given.set(assignment.slice(0, eq), assignment);
     set(assignment.slice(0, eq), assignment.slice(eq + 1), `--param ${assignment}`);
   }
   if (input.since !== undefined) set('since', input.since, '--since');

@@ -1,4 +1,5 @@
 // The timeline's narrowing options: --agent, --around/--window, --event.
+import { didYouMean } from '../did-you-mean.js';
 import { UsageError } from '../errors.js';
 import { taskIdOf } from './agent-id.js';
 import type { MergedRow } from './timeline-rows.js';
@@ -71,8 +72,7 @@ export function checkEventNames(rows: MergedRow[], names: string[], sessionId: s
   const present = new Set(rows.flatMap(namesOf));
   for (const name of names) {
     if (present.has(name)) continue;
-    const other = [...present].find((p) => p.toLowerCase() === name.toLowerCase());
-    const hint = other !== undefined ? `did you mean ${JSON.stringify(other)}? ` : '';
+    const hint = didYouMean(name, present);
     const events = [...new Set(rows.filter((r) => r.source !== 'warn').map((r) => r.event))].sort();
     const logs = [...new Set(rows.filter((r) => r.source === 'warn').flatMap((r) => namesOf(r).slice(1)))].sort();
     const list = [events.length ? `event names ${events.join(', ')}` : '', logs.length ? `warn.log levels and categories ${logs.join(', ')}` : ''].filter(Boolean).join('; ');

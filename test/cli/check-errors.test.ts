@@ -11,7 +11,7 @@ describe('check: usage and config errors exit 2 with one clear line', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      `trajaudit: ${abs('fixtures/check-config-unknown-key/trajaudit.config.json')}: unknown key "rules.direct-provider-call.allowPaths"; remove it or check the spelling (see trajaudit.schema.json)\n`,
+      `trajaudit: ${abs('fixtures/check-config-unknown-key/trajaudit.config.json')}:3: unknown key "rules.direct-provider-call.allowPaths"; remove it or check the spelling (see trajaudit.schema.json)\n`,
     );
   });
 
@@ -19,7 +19,7 @@ describe('check: usage and config errors exit 2 with one clear line', () => {
     const run = runCli(['check', 'fixtures/check-config-missing-reason']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `trajaudit: ${abs('fixtures/check-config-missing-reason/trajaudit.config.json')}: invalid value at "rules.direct-provider-call.allow[0].reason": an allow entry needs a "reason" (why the exception is deliberate)\n`,
+      `trajaudit: ${abs('fixtures/check-config-missing-reason/trajaudit.config.json')}:3: invalid value at "rules.direct-provider-call.allow[0].reason": an allow entry needs a "reason" (why the exception is deliberate)\n`,
     );
   });
 

@@ -24,7 +24,7 @@ describe('check: a rule that cannot run is not a silent pass', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      `trajaudit: --rule direct-provider-call asks for a rule that ${path.join(dir, 'trajaudit.config.json')} turns off ` +
+      `trajaudit: --rule direct-provider-call asks for a rule that ${path.join(dir, 'trajaudit.config.json')}:1 turns off ` +
         '("rules.direct-provider-call.off": true); remove "off" there, or drop --rule direct-provider-call\n',
     );
     // Another rule, not turned off, still runs as asked.
@@ -36,7 +36,7 @@ describe('check: a rule that cannot run is not a silent pass', () => {
     const run = runCli(['check', dir]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `trajaudit: ${path.join(dir, 'trajaudit.config.json')}: invalid value at "rules.direct-provider-call.methods": ` +
+      `trajaudit: ${path.join(dir, 'trajaudit.config.json')}:1: invalid value at "rules.direct-provider-call.methods": ` +
         'names no method, so the rule could never report anything; list at least one, or turn the rule off with "off": true\n',
     );
     writeFileSync(path.join(dir, 'trajaudit.config.json'), JSON.stringify({ rules: { 'direct-provider-call': { methods: [], off: true } } }));

@@ -26,12 +26,24 @@ describe('trajaudit query: usage errors exit 2 with one line', () => {
     expect(runCli(['query', 'retry-count', HOME])).toEqual({
       code: 2, stdout: '', stderr: `trajaudit: unknown query "retry-count"; the canned queries are: ${names}\n`,
     });
+    expect(runCli(['query', 'retry-by-agnet', HOME])).toEqual({
+      code: 2, stdout: '', stderr: `trajaudit: unknown query "retry-by-agnet"; did you mean "retry-by-agent"? the canned queries are: ${names}\n`,
+    });
   });
 
   it('a --param the query does not declare, checked before any input is read', () => {
     expect(runCli(['query', 'retry-telemetry', 'no/such/home', '--param', 'agent=x'])).toEqual({
       code: 2, stdout: '', stderr: 'trajaudit: --param agent=x: query retry-telemetry has no parameter agent (its parameters: since, until, session)\n',
     });
+  });
+
+  it('a --param key given twice, even with the same value, and a mistyped key get one line each', () => {
+    const query = ['query', 'silent-subagent-failures', HOME];
+    expect(runCli([...query, '--param', 'max_gap_ms=1', '--param', 'max_gap_ms=2'])).toEqual({
+      code: 2, stdout: '', stderr: 'trajaudit: --param max_gap_ms is given twice (--param max_gap_ms=1, --param max_gap_ms=2); give it once\n',
+    });
+    expect(runCli([...query, '--param', 'max_gap_ms=1', '--param', 'max_gap_ms=1']).code).toBe(2);
+    expect(runCli([...query, '--param', 'max_gap=1']).stderr).toMatch(/has no parameter max_gap \(did you mean "max_gap_ms"\? its parameters: /);
   });
 
   it('a --param that is not key=value', () => {

@@ -145,7 +145,7 @@ describe('trajaudit timeline', () => {
     const names = 'its names: event names Error, HttpConnected, PreToolUse, RetryTelemetry, SessionEnd, SessionStart, StreamPhase, SubagentStart, SubagentStop, TimeoutFired; ' +
       'warn.log levels and categories AGENT_LOOP, ERROR, LLM:OPENAI, SUBAGENT, WARN\n';
     const typo = runCli(['timeline', '0badcafe', FALLBACKS, '--event', 'SubagentStop', '--event', 'SubagentStp']);
-    expect([typo.code, typo.stdout, typo.stderr]).toEqual([2, '', `trajaudit: --event "SubagentStp" matches no row of session 20260901-200000-0badcafe (names are exact); ${names}`]);
+    expect([typo.code, typo.stdout, typo.stderr]).toEqual([2, '', `trajaudit: --event "SubagentStp" matches no row of session 20260901-200000-0badcafe (names are exact); did you mean "SubagentStop"? ${names}`]);
     const lower = runCli(['timeline', '0badcafe', FALLBACKS, '--event', 'subagentstop']);
     expect([lower.code, lower.stderr]).toEqual([2, `trajaudit: --event "subagentstop" matches no row of session 20260901-200000-0badcafe (names are exact); did you mean "SubagentStop"? ${names}`]);
   });

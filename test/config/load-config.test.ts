@@ -40,12 +40,12 @@ describe('loadConfig', () => {
     const file = write('regex.json', { tasks: { testPatterns: ['(?i)^ok$', '(unclosed'] } });
     expect((await loadConfig({ root: dir, configPath: file })).tasks.testPatterns).toEqual(['(?i)^ok$', '(unclosed']);
     const number = write('regex-number.json', { tasks: { testPatterns: [1] } });
-    await expect(loadConfig({ root: dir, configPath: number })).rejects.toThrow(`${number}: invalid value at "tasks.testPatterns[0]"`);
+    await expect(loadConfig({ root: dir, configPath: number })).rejects.toThrow(`${number}:1: invalid value at "tasks.testPatterns[0]"`);
   });
 
   it('rejects unknown top-level keys and bad JSON', async () => {
     const unknown = write('unknown.json', { exclude: [], rulez: {} });
-    await expect(loadConfig({ root: dir, configPath: unknown })).rejects.toThrow(`${unknown}: unknown key "rulez"`);
+    await expect(loadConfig({ root: dir, configPath: unknown })).rejects.toThrow(`${unknown}:1: unknown key "rulez"`);
     const bad = write('bad.json', '{ "exclude": [ }');
     await expect(loadConfig({ root: dir, configPath: bad })).rejects.toThrow(`${bad}:1:16: not valid JSON (unexpected '}'); fix the file or pass another with --config`);
   });

@@ -120,12 +120,14 @@ describe('query test-pollution', () => {
     // JavaScript takes both; RE2 refuses a backreference, and the second pattern alone (joined
     // into one alternation it would pass as `(?:ok)|(?:a)|(b)`).
     fs.writeFileSync(config, JSON.stringify({ tasks: { testPatterns: ['^(o)\\1k$'] } }));
-    const message = `trajaudit: ${config}: invalid value at "tasks.testPatterns[0]": not a valid RE2 regular expression (invalid escape sequence: \\1); ${hint}\n`;
-    expect(runCli(['query', 'test-pollution', dir], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: message });
-    expect(runCli(['report', dir], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: message });
+    // Found in the current directory, not through --config: the message says so, and names the line.
+    const note = (command: string) => ` (${command} read this file because it is in the current directory; fix it, or pass --config F to use another file)`;
+    const message = (command: string) => `trajaudit: ${config}:1: invalid value at "tasks.testPatterns[0]": not a valid RE2 regular expression (invalid escape sequence: \\1); ${hint}${note(command)}\n`;
+    expect(runCli(['query', 'test-pollution', dir], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: message('query') });
+    expect(runCli(['report', dir], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: message('report') });
     fs.writeFileSync(config, JSON.stringify({ tasks: { testPatterns: ['ok', 'a)|(b'] } }));
     expect(runCli(['query', 'test-pollution', dir], { cwd: dir })).toEqual({
-      code: 2, stdout: '', stderr: `trajaudit: ${config}: invalid value at "tasks.testPatterns[1]": not a valid RE2 regular expression (unexpected ): a)|(b); ${hint}\n`,
+      code: 2, stdout: '', stderr: `trajaudit: ${config}:1: invalid value at "tasks.testPatterns[1]": not a valid RE2 regular expression (unexpected ): a)|(b); ${hint}${note('query')}\n`,
     });
     // A --param replaces the config's patterns: they are not judged then, the --param is.
     expect(queryRows('test-pollution', [dir, '--param', 'test_pattern=(?i)^OK\\n$'], { cwd: dir }).rows[0]).toMatchObject({ category: 'test', files: 1 });

@@ -1,0 +1,59 @@
+// A window that holds no event (the default 7 days over an older home) prints its all-zero
+// report or empty answer as before, exit 0, plus one stderr line with the span the inputs cover.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli } from '../helpers/run-cli.js';
+import { event, sessionTree } from '../helpers/session-tree.js';
+
+const HOME = path.join(FIXTURES, 'home');
+const UNREADABLE = 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n';
+const SPAN = 'the inputs span 2026-08-10T02:14:05.118Z … 2026-08-21T02:17:41.361Z: pass --since/--until within that span';
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+describe('a window with no event says where the events are', () => {
+  it('report over fixtures/home with its default window (the last 7 days; the data is of August 2026)', () => {
+    const run = runCli(['report', HOME]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^# trajaudit reliability report/);
+    const lines = run.stderr.split('\n');
+    expect(lines[0]).toBe(UNREADABLE.trim());
+    expect(lines[1]).toMatch(new RegExp(`^trajaudit: the window \\S+Z … \\S+Z holds no event; ${SPAN.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    expect(lines).toHaveLength(3);
+  });
+
+  it('a window holding events: no hint, the report unchanged', () => {
+    const run = runCli(['report', HOME, '--since', '2026-08-17', '--until', '2026-08-24']);
+    expect([run.code, run.stderr]).toEqual([0, UNREADABLE]);
+  });
+
+  it('a windowed query: the window and the span, of the session when --session is given; no hint without a window', () => {
+    const later = runCli(['query', 'retry-telemetry', HOME, '--since', '2026-09-01']);
+    expect(later.code).toBe(0);
+    expect(later.stderr).toBe(`${UNREADABLE}trajaudit: the window from 2026-09-01T00:00:00Z on holds no event; ${SPAN}\n`);
+    const earlier = runCli(['query', 'retry-telemetry', HOME, '--until', '2026-08-01']);
+    expect(earlier.stderr).toContain(`trajaudit: the window before 2026-08-01T00:00:00Z holds no event; ${SPAN}\n`);
+    const session = runCli(['query', 'retry-telemetry', HOME, '--since', '2026-08-21', '--session', '4f7a9c2e']);
+    expect(session.stderr).toContain(
+      "trajaudit: the window from 2026-08-21T00:00:00Z on holds no event; session 20260819-183103-4f7a9c2e's inputs span 2026-08-19T10:31:03.412Z … 2026-08-19T10:33:40.200Z: pass --since/--until within that span\n",
+    );
+    expect(runCli(['query', 'retry-telemetry', HOME, '--since', '2026-08-17']).stderr).toBe(UNREADABLE);
+    expect(runCli(['query', 'retry-telemetry', HOME]).stderr).toBe(UNREADABLE);
+  });
+
+  it('files last written before the window are not read; their first record and last write still give the span', () => {
+    const tree = sessionTree('s-old', [
+      event('s-old', 'SessionStart', '2026-01-05T10:00:00Z', {}),
+      event('s-old', 'SessionEnd', '2026-01-05T11:00:00Z', {}),
+    ]);
+    cleanups.push(tree.cleanup);
+    const file = path.join(tree.home, 'trajectories', 'sessions', 's-old', 'events.jsonl');
+    fs.utimesSync(file, new Date('2026-01-05T11:00:01Z'), new Date('2026-01-05T11:00:01Z'));
+    const run = runCli(['report', tree.home, '--until', '2026-03-01']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      'trajaudit: the window 2026-02-22T00:00:00Z … 2026-03-01T00:00:00Z holds no event; the inputs span 2026-01-05T10:00:00Z … 2026-01-05T11:00:01Z: pass --since/--until within that span\n',
+    );
+  });
+});

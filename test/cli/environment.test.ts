@@ -1,0 +1,40 @@
+// Every TRAJAUDIT_* variable is checked before any input is read: a bad value is one line naming
+// the variable, the value and the accepted form, exit 2 (never exit 3, never silently ignored).
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, runCli } from '../helpers/run-cli.js';
+
+const HOME = path.join(FIXTURES, 'home');
+
+describe('TRAJAUDIT_* variables', () => {
+  it.each([
+    ['TRAJAUDIT_MEMORY_LIMIT', '512', /TRAJAUDIT_MEMORY_LIMIT="512" is not valid: give a size with its unit, e\.g\. 512MB/],
+    ['TRAJAUDIT_MEMORY_LIMIT', '1 gigabyte', /TRAJAUDIT_MEMORY_LIMIT="1 gigabyte" is not valid/],
+    ['TRAJAUDIT_READER', 'bogus', /TRAJAUDIT_READER="bogus" is not valid: use direct \(the default\) or staged/],
+    ['TRAJAUDIT_PARALLEL', 'abc', /TRAJAUDIT_PARALLEL="abc" is not valid: give a whole number of connections/],
+    ['TRAJAUDIT_PARALLEL', '0', /TRAJAUDIT_PARALLEL="0" is not valid/],
+    ['TRAJAUDIT_COMMIT_BYTES', '64MiB', /TRAJAUDIT_COMMIT_BYTES="64MiB" is not valid: give a whole number of bytes/],
+  ])('%s=%s exits 2 with one line', (name, value, message) => {
+    for (const args of [['sql', 'SELECT 1 AS a', HOME], ['load', HOME, '--db', path.join(FIXTURES, 'no-such-dir', 'x.db')]]) {
+      const run = runCli(args, { env: { [name]: value } });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^trajaudit: /);
+    }
+  });
+
+  it.each([
+    ['TRAJAUDIT_MEMORY_LIMIT', '1GiB'],
+    ['TRAJAUDIT_MEMORY_LIMIT', '512 MB'],
+    ['TRAJAUDIT_READER', 'staged'],
+    ['TRAJAUDIT_READER', 'direct'],
+    ['TRAJAUDIT_READER', ''],
+    ['TRAJAUDIT_PARALLEL', '1'],
+    ['TRAJAUDIT_COMMIT_BYTES', '67108864'],
+  ])('%s=%j is accepted', (name, value) => {
+    const run = runCli(['sql', 'SELECT count(*) AS n FROM events', HOME, '--format', 'csv'], { env: { [name]: value } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('n\r\n413\r\n');
+  });
+});
