@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
 import { makeTempDir, removeTempDir } from '../temp-dirs.js';
+import { countLines } from './count-lines.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
 import { BIG_LINE_BYTES, MAX_LINE_BYTES } from './line-rules.js';
 import { splitLines, type Unread } from './split-lines.js';
@@ -104,20 +105,27 @@ async function bigLines(db: Database): Promise<number[]> {
 
 /**
  * DuckDB's line reader into `staged`; false when Node must split the file instead: read_csv
- * refused it, or its lines do not cover the file's bytes (it gives no row, and no error, for a
- * last line longer than its buffer, and drops a byte order mark).
+ * refused it, its lines do not cover the file's bytes (it gives no row, and no error, for a
+ * last line longer than its buffer, and drops a byte order mark), or it gave another number of
+ * rows than the file has '\n'-ended lines (it ends a row at a lone '\r' after a line's leading
+ * space, or at the very first byte, and counts that '\r' as the row's newline: the bytes add up),
+ * or its last row ends at a final '\r' that is no newline (then they come out one byte short).
  */
 async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShape): Promise<boolean> {
   const src = range.startOffset > 0 ? copyTail(range.absPath, range.startOffset) : range.absPath;
   try {
     const size = fs.statSync(src).size;
+    const counting = countLines(src);
+    counting.catch(() => undefined); // awaited below, unless DuckDB refuses the file first
     await db.run(
       `CREATE OR REPLACE TEMP TABLE staged AS ${classify(`SELECT row_number() OVER () + $base AS line_no, line, coalesce(strlen(line), 0) AS len FROM ${READ_LINES}`, shape)}`,
       { src: literalPath(src), base: range.lineBase },
     );
-    const covered = (await db.all(`SELECT coalesce(sum(len + 1), 0) AS bytes FROM staged`)).rows[0].bytes as number;
-    // A long line's text is gone from `staged`: Node's splitter keeps it, to classify it alone.
-    return covered >= size && (await bigLines(db)).length === 0;
+    const read = (await db.all(`SELECT coalesce(sum(len + 1), 0) AS bytes, count(*) AS lines FROM staged`)).rows[0];
+    const file = await counting;
+    // Each row counts one byte for its newline, also the unterminated last one. A long line's
+    // text is gone from `staged`: Node's splitter keeps it, to classify it alone.
+    return read.bytes === size + (file.terminated ? 0 : 1) && read.lines === file.lines && (await bigLines(db)).length === 0;
   } catch (error) {
     if (range.inTransaction) throw new ReaderRefused(`${range.absPath}: ${error}`);
     return false;
