@@ -22,10 +22,6 @@ const LENIENT_SUSPECT = `,[ \\t\\r\\n]*[\\]}]|[:,\\[][ \\t\\r\\n]*[-+]?[IiNn][Nn
 const READ_LINES = `read_csv($src, columns={'line': 'VARCHAR'}, delim='\\x01', quote='', escape='', header=false,
   auto_detect=false, new_line='\\n', max_line_size=${MAX_LINE_BYTES}, buffer_size=${2 * MAX_LINE_BYTES})`;
 
-// A line's text comes back from DuckDB without a U+FEFF it starts with (@duckdb/node-api drops
-// it), and such a line is not JSON (line-rules.ts): one character put before the text keeps it.
-const KEEP_LEADING = `'-'`;
-
 /** Text of doubtful lines held in Node at once, at most (one longer line is fetched alone). */
 const JUDGE_BYTES = 16 * 1024 * 1024;
 
@@ -159,10 +155,10 @@ async function judgeSuspects(db: Database, malformed: Map<number, string>): Prom
     const first = suspects[k].line_no as number;
     for (let bytes = 0; k < suspects.length && (bytes === 0 || bytes + (suspects[k].len as number) <= JUDGE_BYTES); k += 1) bytes += suspects[k].len as number;
     const last = suspects[k - 1].line_no as number;
-    const batch = await db.all(`SELECT line_no, ${KEEP_LEADING} || line AS line, e IS NOT NULL AS duck_ok FROM staged WHERE verdict = 'check' AND line_no BETWEEN $first AND $last`, { first, last });
+    const batch = await db.all(`SELECT line_no, line, e IS NOT NULL AS duck_ok FROM staged WHERE verdict = 'check' AND line_no BETWEEN $first AND $last`, { first, last });
     for (const row of batch.rows) {
       const lineNo = row.line_no as number;
-      const verdict = strictJsonObject((row.line as string).slice(1));
+      const verdict = strictJsonObject(row.line as string);
       if (!verdict.ok) malformed.set(lineNo, verdict.reason);
       else if (row.duck_ok !== true) malformed.set(lineNo, 'valid JSON that DuckDB cannot store (lone surrogate escape?)');
       else valid.push(lineNo);
@@ -189,7 +185,7 @@ export async function stageJsonl(db: Database, range: StageRange, shape: StageSh
   if (reasons.size) {
     // Enough of each line for its excerpt, not the whole line.
     const offsets = await db.all(
-      `SELECT line_no, ${KEEP_LEADING} || substr(line, 1, 2 * ${EXCERPT_CHARS}) AS head, coalesce(sum(len + 1) OVER (ORDER BY line_no ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS off
+      `SELECT line_no, substr(line, 1, 2 * ${EXCERPT_CHARS}) AS head, coalesce(sum(len + 1) OVER (ORDER BY line_no ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS off
        FROM staged QUALIFY verdict = 'malformed' ORDER BY line_no`,
     );
     for (const row of offsets.rows) {
@@ -199,7 +195,7 @@ export async function stageJsonl(db: Database, range: StageRange, shape: StageSh
         byteOffset: range.startOffset + (row.off as number),
         kind: !terminated && lineNo === totals.last_no ? 'truncated-tail' : 'malformed',
         reason: reasons.get(lineNo) ?? 'unreadable',
-        excerpt: unread.get(lineNo)?.excerpt ?? excerpt(((row.head as string | null) ?? '-').slice(1)),
+        excerpt: unread.get(lineNo)?.excerpt ?? excerpt((row.head as string | null) ?? ''),
       });
     }
   }
