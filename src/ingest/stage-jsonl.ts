@@ -72,15 +72,18 @@ export interface StageShape {
   keepValidText: boolean;
 }
 
+/** Whether json_transform can take the line: DuckDB parses it as one object. */
+const PARSES = `json_valid(line) AND (starts_with(line, '{') OR json_type(line) = 'OBJECT')`;
+
 /**
  * json_valid, then json_transform once: the struct kept in `staged.e` is the adapter's input, so
  * the insert does not parse the line again. Only a line starting with '{' can be valid without the
  * strict judge; any other line that DuckDB reads as an object (leading spaces) gets its struct too,
  * for when the judge accepts it. json_valid before the transform: try() around it is slower.
  * With `big`, a line longer than BIG_LINE_BYTES is left unparsed, verdict 'big', no text: it is
- * classified alone.
+ * classified alone, with `parses` worked out beforehand.
  */
-function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES): string {
+function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES, parses = PARSES): string {
   return `SELECT line_no, len, verdict, e, CASE WHEN verdict IN ('valid', 'big') AND NOT ${shape.keepValidText} THEN NULL ELSE line END AS line
     FROM (
       SELECT line_no, line, len, e,
@@ -90,7 +93,7 @@ function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES): stri
              ELSE 'check' END AS verdict
       FROM (SELECT line_no, line, len,
               CASE WHEN len > ${big} THEN NULL
-                   WHEN json_valid(line) AND (starts_with(line, '{') OR json_type(line) = 'OBJECT') THEN json_transform(line, '${shape.shape}') END AS e
+                   WHEN ${parses} THEN json_transform(line, '${shape.shape}') END AS e
             FROM (${source})))`;
 }
 
@@ -136,8 +139,13 @@ async function stageWithNode(db: Database, range: StageRange, shape: StageShape)
   // Read first, then classify: in one statement a line of ~8 MiB ran out of a 192 MB pool.
   await db.run(`CREATE OR REPLACE TEMP TABLE staged AS ${classify('SELECT line_no, line, len FROM node_lines', shape)}`);
   for (const lineNo of await bigLines(db)) {
+    const line = `SELECT line_no, line, len FROM node_lines WHERE line_no = ${lineNo}`;
+    // json_valid in a statement of its own: within one, its memory and json_transform's add up
+    // (a line of 8 MiB needed 190 MB of pool that way, 140 MB apart; one beside a 5 MiB line ran
+    // out of the 192 MB pool of a --db load).
+    const parses = (await db.all(`SELECT ${PARSES} AS ok FROM (${line})`)).rows[0].ok === true;
     await db.run(`DELETE FROM staged WHERE line_no = ${lineNo}`);
-    await db.run(`INSERT INTO staged ${classify(`SELECT line_no, line, len FROM node_lines WHERE line_no = ${lineNo}`, shape, MAX_LINE_BYTES)}`);
+    await db.run(`INSERT INTO staged ${classify(line, shape, MAX_LINE_BYTES, String(parses))}`);
   }
   await db.run('DROP TABLE node_lines');
   if (unread.size) await db.run(`UPDATE staged SET verdict = 'malformed' WHERE line_no IN (${[...unread.keys()].join(',')})`);
