@@ -5,4 +5,12 @@
 import { createRequire } from 'node:module';
 import type * as DuckDBApi from '@duckdb/node-api';
 
-export const duckdb = createRequire(import.meta.url)('@duckdb/node-api') as typeof DuckDBApi;
+const require = createRequire(import.meta.url);
+
+export const duckdb = require('@duckdb/node-api') as typeof DuckDBApi;
+
+// node-api decodes every VARCHAR with its shared `new TextDecoder()`, which drops a U+FEFF that
+// starts a value: a cell, an event name or a problem's excerpt lost it in every output. Its
+// getString looks the decoder up on each call, so one that keeps it (ignoreBOM) takes its place.
+const accessors = require('@duckdb/node-api/lib/vectors/dataAccessors.js') as { textDecoder: TextDecoder };
+accessors.textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });

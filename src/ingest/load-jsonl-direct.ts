@@ -53,6 +53,14 @@ const MAX_BLANK = 64;
  */
 const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
 
+/**
+ * read_json passes over a line of nothing but ASCII whitespace (form feeds and vertical tabs
+ * included) without a row, where the scan lists it as malformed: the rows after it would take the
+ * wrong line numbers, and the counts can still add up (a malformed line's all-NULL row landing on
+ * the line passed over). Such a file is read the staged way. Its excerpt is the line's start.
+ */
+const PASSED_OVER = /^[ \t\r\v\f]+$/;
+
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -110,6 +118,8 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, target: Di
     throw error;
   }
   if (scan.blank.length > MAX_BLANK) throw new DirectReadRefused(`${target.absPath}: ${scan.blank.length} blank lines`, true);
+  const passedOver = [...scan.malformed].find(([, p]) => PASSED_OVER.test(p.excerpt));
+  if (passedOver) throw new DirectReadRefused(`${target.absPath}:${passedOver[0]}: a line of whitespace read_json passes over`, true);
   const dense = densestChunkBytes(scan);
   if (dense > MAX_CHUNK_BYTES) throw new DirectReadRefused(`${target.absPath}: ${dense} bytes within ${DUCKDB_CHUNK_ROWS} lines or so`, true);
   const keys = Object.keys(spec.columns).map(quoteId);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
 import { makeTempDir, removeTempDir } from '../temp-dirs.js';
+import { countLines } from './count-lines.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
 import { BIG_LINE_BYTES, MAX_LINE_BYTES } from './line-rules.js';
 import { splitLines, type Unread } from './split-lines.js';
@@ -20,10 +21,6 @@ const LENIENT_SUSPECT = `,[ \\t\\r\\n]*[\\]}]|[:,\\[][ \\t\\r\\n]*[-+]?[IiNn][Nn
 // It refuses a line of MAX_LINE_BYTES or more: Node splits such a file, and lists what is too long.
 const READ_LINES = `read_csv($src, columns={'line': 'VARCHAR'}, delim='\\x01', quote='', escape='', header=false,
   auto_detect=false, new_line='\\n', max_line_size=${MAX_LINE_BYTES}, buffer_size=${2 * MAX_LINE_BYTES})`;
-
-// A line's text comes back from DuckDB without a U+FEFF it starts with (@duckdb/node-api drops
-// it), and such a line is not JSON (line-rules.ts): one character put before the text keeps it.
-const KEEP_LEADING = `'-'`;
 
 /** Text of doubtful lines held in Node at once, at most (one longer line is fetched alone). */
 const JUDGE_BYTES = 16 * 1024 * 1024;
@@ -75,15 +72,18 @@ export interface StageShape {
   keepValidText: boolean;
 }
 
+/** Whether json_transform can take the line: DuckDB parses it as one object. */
+const PARSES = `json_valid(line) AND (starts_with(line, '{') OR json_type(line) = 'OBJECT')`;
+
 /**
  * json_valid, then json_transform once: the struct kept in `staged.e` is the adapter's input, so
  * the insert does not parse the line again. Only a line starting with '{' can be valid without the
  * strict judge; any other line that DuckDB reads as an object (leading spaces) gets its struct too,
  * for when the judge accepts it. json_valid before the transform: try() around it is slower.
  * With `big`, a line longer than BIG_LINE_BYTES is left unparsed, verdict 'big', no text: it is
- * classified alone.
+ * classified alone, with `parses` worked out beforehand.
  */
-function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES): string {
+function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES, parses = PARSES): string {
   return `SELECT line_no, len, verdict, e, CASE WHEN verdict IN ('valid', 'big') AND NOT ${shape.keepValidText} THEN NULL ELSE line END AS line
     FROM (
       SELECT line_no, line, len, e,
@@ -93,7 +93,7 @@ function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES): stri
              ELSE 'check' END AS verdict
       FROM (SELECT line_no, line, len,
               CASE WHEN len > ${big} THEN NULL
-                   WHEN json_valid(line) AND (starts_with(line, '{') OR json_type(line) = 'OBJECT') THEN json_transform(line, '${shape.shape}') END AS e
+                   WHEN ${parses} THEN json_transform(line, '${shape.shape}') END AS e
             FROM (${source})))`;
 }
 
@@ -104,20 +104,27 @@ async function bigLines(db: Database): Promise<number[]> {
 
 /**
  * DuckDB's line reader into `staged`; false when Node must split the file instead: read_csv
- * refused it, or its lines do not cover the file's bytes (it gives no row, and no error, for a
- * last line longer than its buffer, and drops a byte order mark).
+ * refused it, its lines do not cover the file's bytes (it gives no row, and no error, for a
+ * last line longer than its buffer, and drops a byte order mark), or it gave another number of
+ * rows than the file has '\n'-ended lines (it ends a row at a lone '\r' after a line's leading
+ * space, or at the very first byte, and counts that '\r' as the row's newline: the bytes add up),
+ * or its last row ends at a final '\r' that is no newline (then they come out one byte short).
  */
 async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShape): Promise<boolean> {
   const src = range.startOffset > 0 ? copyTail(range.absPath, range.startOffset) : range.absPath;
   try {
     const size = fs.statSync(src).size;
+    const counting = countLines(src);
+    counting.catch(() => undefined); // awaited below, unless DuckDB refuses the file first
     await db.run(
       `CREATE OR REPLACE TEMP TABLE staged AS ${classify(`SELECT row_number() OVER () + $base AS line_no, line, coalesce(strlen(line), 0) AS len FROM ${READ_LINES}`, shape)}`,
       { src: literalPath(src), base: range.lineBase },
     );
-    const covered = (await db.all(`SELECT coalesce(sum(len + 1), 0) AS bytes FROM staged`)).rows[0].bytes as number;
-    // A long line's text is gone from `staged`: Node's splitter keeps it, to classify it alone.
-    return covered >= size && (await bigLines(db)).length === 0;
+    const read = (await db.all(`SELECT coalesce(sum(len + 1), 0) AS bytes, count(*) AS lines FROM staged`)).rows[0];
+    const file = await counting;
+    // Each row counts one byte for its newline, also the unterminated last one. A long line's
+    // text is gone from `staged`: Node's splitter keeps it, to classify it alone.
+    return read.bytes === size + (file.terminated ? 0 : 1) && read.lines === file.lines && (await bigLines(db)).length === 0;
   } catch (error) {
     if (range.inTransaction) throw new ReaderRefused(`${range.absPath}: ${error}`);
     return false;
@@ -132,8 +139,13 @@ async function stageWithNode(db: Database, range: StageRange, shape: StageShape)
   // Read first, then classify: in one statement a line of ~8 MiB ran out of a 192 MB pool.
   await db.run(`CREATE OR REPLACE TEMP TABLE staged AS ${classify('SELECT line_no, line, len FROM node_lines', shape)}`);
   for (const lineNo of await bigLines(db)) {
+    const line = `SELECT line_no, line, len FROM node_lines WHERE line_no = ${lineNo}`;
+    // json_valid in a statement of its own: within one, its memory and json_transform's add up
+    // (a line of 8 MiB needed 190 MB of pool that way, 140 MB apart; one beside a 5 MiB line ran
+    // out of the 192 MB pool of a --db load).
+    const parses = (await db.all(`SELECT ${PARSES} AS ok FROM (${line})`)).rows[0].ok === true;
     await db.run(`DELETE FROM staged WHERE line_no = ${lineNo}`);
-    await db.run(`INSERT INTO staged ${classify(`SELECT line_no, line, len FROM node_lines WHERE line_no = ${lineNo}`, shape, MAX_LINE_BYTES)}`);
+    await db.run(`INSERT INTO staged ${classify(line, shape, MAX_LINE_BYTES, String(parses))}`);
   }
   await db.run('DROP TABLE node_lines');
   if (unread.size) await db.run(`UPDATE staged SET verdict = 'malformed' WHERE line_no IN (${[...unread.keys()].join(',')})`);
@@ -151,10 +163,10 @@ async function judgeSuspects(db: Database, malformed: Map<number, string>): Prom
     const first = suspects[k].line_no as number;
     for (let bytes = 0; k < suspects.length && (bytes === 0 || bytes + (suspects[k].len as number) <= JUDGE_BYTES); k += 1) bytes += suspects[k].len as number;
     const last = suspects[k - 1].line_no as number;
-    const batch = await db.all(`SELECT line_no, ${KEEP_LEADING} || line AS line, e IS NOT NULL AS duck_ok FROM staged WHERE verdict = 'check' AND line_no BETWEEN $first AND $last`, { first, last });
+    const batch = await db.all(`SELECT line_no, line, e IS NOT NULL AS duck_ok FROM staged WHERE verdict = 'check' AND line_no BETWEEN $first AND $last`, { first, last });
     for (const row of batch.rows) {
       const lineNo = row.line_no as number;
-      const verdict = strictJsonObject((row.line as string).slice(1));
+      const verdict = strictJsonObject(row.line as string);
       if (!verdict.ok) malformed.set(lineNo, verdict.reason);
       else if (row.duck_ok !== true) malformed.set(lineNo, 'valid JSON that DuckDB cannot store (lone surrogate escape?)');
       else valid.push(lineNo);
@@ -181,7 +193,7 @@ export async function stageJsonl(db: Database, range: StageRange, shape: StageSh
   if (reasons.size) {
     // Enough of each line for its excerpt, not the whole line.
     const offsets = await db.all(
-      `SELECT line_no, ${KEEP_LEADING} || substr(line, 1, 2 * ${EXCERPT_CHARS}) AS head, coalesce(sum(len + 1) OVER (ORDER BY line_no ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS off
+      `SELECT line_no, substr(line, 1, 2 * ${EXCERPT_CHARS}) AS head, coalesce(sum(len + 1) OVER (ORDER BY line_no ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS off
        FROM staged QUALIFY verdict = 'malformed' ORDER BY line_no`,
     );
     for (const row of offsets.rows) {
@@ -191,7 +203,7 @@ export async function stageJsonl(db: Database, range: StageRange, shape: StageSh
         byteOffset: range.startOffset + (row.off as number),
         kind: !terminated && lineNo === totals.last_no ? 'truncated-tail' : 'malformed',
         reason: reasons.get(lineNo) ?? 'unreadable',
-        excerpt: unread.get(lineNo)?.excerpt ?? excerpt(((row.head as string | null) ?? '-').slice(1)),
+        excerpt: unread.get(lineNo)?.excerpt ?? excerpt((row.head as string | null) ?? ''),
       });
     }
   }

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, runJson } from '../helpers/run-cli.js';
 
 // Integer columns take a value only when it is an integer (4, 4.0, 1e1, 6e0, -0.0): a fraction,
-// a boolean, a string of digits or an array is NULL there, never rounded or coerced, and the
-// row's JSON keeps what was written (formats doc §2: one key, several types).
+// a boolean, a string of digits or an array is NULL there, never coerced, and the
+// row's JSON keeps the value (formats doc §2: one key, several types).
 const HOME = path.join(FIXTURES, 'non-integer-numbers');
 
 // Every integer column of the fixture in one query: one CLI run per reader.
