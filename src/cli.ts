@@ -3,7 +3,7 @@
 // imported lazily so that `check` and `--help` never load DuckDB (DESIGN.md: start-up < 150 ms).
 import { Command, type CommanderError, Option } from 'commander';
 import type { CommandResult, Progress } from './command-result.js';
-import { ExitCode, exitCodeFor, UsageError } from './errors.js';
+import { ExitCode, exitCodeFor, noSpaceError, UsageError } from './errors.js';
 
 const VERSION = '0.1.0';
 
@@ -67,7 +67,8 @@ async function run(action: () => Promise<CommandResult>): Promise<void> {
     for (const warning of result.warnings ?? []) process.stderr.write(`trajaudit: ${warning}\n`);
     if (result.output) process.stdout.write(result.output);
     process.exitCode = result.exitCode;
-  } catch (error) {
+  } catch (thrown) {
+    const error = noSpaceError(thrown) ?? thrown;
     const code = exitCodeFor(error);
     const message = error instanceof Error ? error.message : String(error);
     if (code === ExitCode.internal) {

@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /** Exit codes of the contract in DESIGN.md: computed only in cli.ts via exitCodeFor. */
 export const ExitCode = { ok: 0, findings: 1, input: 2, internal: 3 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -20,4 +22,22 @@ export class InternalError extends Error {
 export function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof UsageError || error instanceof InputError) return error.exitCode;
   return ExitCode.internal;
+}
+
+// A full disk (or quota) is the machine's state, not a bug: one line and exit 2, as DuckDB's out of
+// memory is, wherever it surfaces (DuckDB writing the database, its log or its spill; Node writing
+// rows or a grown file's tail to the temp dir; `--out`).
+const NO_SPACE = /No space left on device|Disk quota exceeded/i;
+
+function isNoSpace(error: unknown): boolean {
+  if (error instanceof InputError || error instanceof UsageError) return false; // said already
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || NO_SPACE.test(error instanceof Error ? error.message : String(error));
+}
+
+/** The error as the user can act on it, or null when it is not a full disk. */
+export function noSpaceError(error: unknown, committed = ''): InputError | null {
+  if (!isNoSpace(error)) return null;
+  const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return new InputError(`no space left on device (${first})${committed}; free space on that disk, or put the --db file, --out or the temp directory (TMPDIR, now ${os.tmpdir()}) elsewhere, and run again`);
 }

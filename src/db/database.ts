@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import pathModule from 'node:path';
 import { environment } from '../environment.js';
-import { InputError } from '../errors.js';
+import { InputError, noSpaceError } from '../errors.js';
 import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
@@ -86,6 +86,8 @@ const none = (): never => {
 function describeOpenError(path: string, error: unknown): InputError {
   if (error instanceof InputError) return error;
   const message = error instanceof Error ? error.message : String(error);
+  const full = noSpaceError(error);
+  if (full) return full;
   if (/Could not set lock on file/i.test(message)) {
     return new InputError(`database ${path} is busy: another process has it open (a load writes alone; queries share it with other queries); wait for it to finish and run again`);
   }
@@ -224,10 +226,18 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
       throw new InputError(`--db ${path}: cannot write in ${dir} (permission denied), where DuckDB keeps the database's log; pass a --db in a directory you can write`);
     }
   }
+  // A file this command creates and cannot finish making (a full disk) is removed: left behind
+  // half-written, it would make every later run say it is not a database.
+  const created = path !== undefined && !readOnly && !fs.existsSync(path);
+  const removeCreated = () => {
+    if (!created) return;
+    for (const file of [path, `${path}.wal`]) fs.rmSync(file, { force: true });
+  };
   let instance: DuckDBInstance;
   try {
     instance = await duckdb.DuckDBInstance.create(path ?? ':memory:', readOnly ? { access_mode: 'READ_ONLY' } : {});
   } catch (error) {
+    removeCreated();
     throw describeOpenError(path ?? ':memory:', error);
   }
   // Spill to the system temp dir, never to a `.tmp` beside the user's files; a file database
@@ -282,6 +292,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     await createSchema(db);
   } catch (error) {
     db.close();
+    removeCreated();
     throw describeOpenError(path ?? ':memory:', error);
   }
   return db;

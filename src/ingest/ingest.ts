@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Progress } from '../command-result.js';
 import { type Database, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
-import { InputError } from '../errors.js';
+import { InputError, noSpaceError } from '../errors.js';
 import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
 import { collectGarbage } from './collect-garbage.js';
@@ -608,7 +608,14 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   }
   // Fold the write-ahead log into the file now, so the next open (an unchanged re-run, a query)
   // does not pay for this load's checkpoint.
-  if (db.path !== null && summary.loaded + summary.appended + summary.reloaded > 0) await db.run('CHECKPOINT');
+  if (db.path !== null && summary.loaded + summary.appended + summary.reloaded > 0) {
+    try {
+      await db.run('CHECKPOINT');
+    } catch (error) {
+      // The load is committed (in the database's log); the next open folds the log in.
+      throw noSpaceError(error, `: this load is committed, in ${db.path}.wal; DuckDB folds it into ${db.path} when it next opens the file with room to write`) ?? error;
+    }
+  }
   progress.done();
   return summary;
 }
