@@ -231,7 +231,13 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   const created = path !== undefined && !readOnly && !fs.existsSync(path);
   const removeCreated = () => {
     if (!created) return;
-    for (const file of [path, `${path}.wal`]) fs.rmSync(file, { force: true });
+    for (const file of [path, `${path}.wal`]) {
+      try {
+        fs.rmSync(file, { force: true });
+      } catch {
+        // never made (a file on its path, say): nothing to remove
+      }
+    }
   };
   let instance: DuckDBInstance;
   try {
