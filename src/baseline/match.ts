@@ -23,8 +23,8 @@ export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], 
     else if (!isBaselineable(finding)) states.set(finding, 'info');
     else open.push(finding);
   }
-  // The layers run with the current text hash, then once more with the hash older versions wrote
-  // (`previousTextHash`), so that a baseline written before the normalization changed still matches.
+  // The layers run with the current text hash, then once more with each hash older versions wrote
+  // (`previousTextHashes`), so that a baseline written before the normalization changed still matches.
   const layersFor = (hash: (f: RawFinding) => string | undefined): Array<{ ofEntry: (e: BaselineEntry) => string | undefined; ofFinding: (f: RawFinding) => string | undefined }> => [
     { ofEntry: entryKey, ofFinding: (f) => (hash(f) === undefined ? undefined : entryKey({ ...f, hash: hash(f)! })) },
     { ofEntry: (e) => [e.rule, e.file, e.hash].join('\0'), ofFinding: (f) => (hash(f) === undefined ? undefined : [f.rule, f.file, hash(f)].join('\0')) },
@@ -33,7 +33,11 @@ export function matchBaseline(findings: RawFinding[], entries: BaselineEntry[], 
       ofFinding: (f) => (hash(f) === undefined ? undefined : [f.rule, f.scope, f.anchor, hash(f)].join('\0')),
     },
   ];
-  const layers = [...layersFor((f) => f.textHash), ...layersFor((f) => f.previousTextHash)];
+  const olderHashes = Math.max(0, ...open.map((f) => f.previousTextHashes?.length ?? 0));
+  const layers = [
+    ...layersFor((f) => f.textHash),
+    ...Array.from({ length: olderHashes }, (_, i) => layersFor((f) => f.previousTextHashes?.[i])).flat(),
+  ];
   let unmatched = open;
   for (const layer of layers) {
     const byKey = new Map<string, number[]>();
