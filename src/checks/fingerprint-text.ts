@@ -1,5 +1,5 @@
 import ts from './typescript.cjs';
-import { forEachToken, normalizedText, shortHash, templatePartText, walk } from './syntax.js';
+import { forEachToken, normalizedText, shortHash, spelledText, templatePartText, walk } from './syntax.js';
 
 /**
  * The hashes a finding's baseline entry is keyed on. `textHash` is of the site's text with what
@@ -27,7 +27,6 @@ export function fingerprintText(node: ts.Node, sourceFile: ts.SourceFile, option
   const { dropped, droppedCloseAfter, bareKeys } = formatterChoices(node, sourceFile);
   const tokens: Array<{ text: string; kind: ts.SyntaxKind }> = [];
   const closeAfter = [...droppedCloseAfter].sort((a, b) => a - b);
-  const template = (kind: ts.SyntaxKind, scanner: ts.Scanner) => (options.bare ? undefined : templatePartText(kind, scanner));
   forEachToken(node, sourceFile, (kind, scanner) => {
     const position = scanner.getTokenStart();
     if (kind === ts.SyntaxKind.CloseParenToken && closeAfter.length > 0 && position >= closeAfter[0]) {
@@ -43,7 +42,7 @@ export function fingerprintText(node: ts.Node, sourceFile: ts.SourceFile, option
       const value = Number(scanner.getTokenValue());
       tokens.push({ text: Number.isFinite(value) ? String(value) : scanner.getTokenText(), kind });
     } else {
-      tokens.push({ text: template(kind, scanner) ?? scanner.getTokenText(), kind });
+      tokens.push({ text: options.bare ? scanner.getTokenText() : (templatePartText(kind, scanner) ?? spelledText(kind, scanner)), kind });
     }
   }, options);
   const out: string[] = [];

@@ -85,6 +85,11 @@ const templateDelimiters: Partial<Record<ts.SyntaxKind, [string, string]>> = {
   [ts.SyntaxKind.TemplateTail]: ['}', '`'],
 };
 
+/** A token's text, a name spelled with escapes (`sendMessage\u0053tream`) decoded: prettier writes it plainly. */
+export function spelledText(kind: ts.SyntaxKind, scanner: ts.Scanner): string {
+  return kind === ts.SyntaxKind.Identifier || kind === ts.SyntaxKind.PrivateIdentifier ? scanner.getTokenValue() : scanner.getTokenText();
+}
+
 /** The head, a middle or the tail of a template with `${…}`. */
 export function isTemplatePart(kind: ts.SyntaxKind): boolean {
   return templateDelimiters[kind] !== undefined;
@@ -116,7 +121,8 @@ export function normalizedText(node: ts.Node, sourceFile: ts.SourceFile, options
         tokens.push(JSON.stringify(scanner.getTokenValue()));
       } else {
         // Template text as written, its line breaks spelled `\n`: an anchor stays one line.
-        tokens.push(!options.bare && isTemplatePart(kind) ? scanner.getTokenText().replace(/\r\n?|\n/g, '\\n') : scanner.getTokenText());
+        if (options.bare) tokens.push(scanner.getTokenText());
+        else tokens.push(isTemplatePart(kind) ? scanner.getTokenText().replace(/\r\n?|\n/g, '\\n') : spelledText(kind, scanner));
       }
     },
     options,

@@ -106,3 +106,25 @@ describe('baseline hash of calls holding templates and regexes', () => {
     expect(run.code).toBe(0);
   });
 });
+
+describe('baseline hash of a name spelled with escapes', () => {
+  const escaped = 'declare const client: any;\nexport function turn(prompt: string) {\n  return client.sendMessage\\u0053tream(prompt);\n}\n';
+
+  it('prettier writing the name plainly keeps the entry baselined', () => {
+    const t = tree(escaped);
+    baseline(t.dir);
+    t.write(escaped.replace('\\u0053', 'S'));
+    const { json, run } = checkJson([t.dir, '--strict']);
+    expect(json.summary).toMatchObject({ new: 0, baselined: 1, stale: 0 });
+    expect(run.code).toBe(0);
+  });
+
+  it('a baseline written before names were decoded still matches the unchanged code', () => {
+    const t = tree(escaped);
+    const entry = { rule: 'direct-provider-call', file: 'src/agent/ask.ts', scope: 'turn', anchor: 'client.sendMessageStream', hash: '69c8741ed7e8', count: 1 };
+    writeFileSync(path.join(t.dir, 'trajaudit-baseline.json'), `{"version": 1, "entries": [${JSON.stringify(entry)}]}\n`);
+    const { json, run } = checkJson([t.dir, '--strict']);
+    expect(json.summary).toMatchObject({ new: 0, baselined: 1, stale: 0 });
+    expect(run.code).toBe(0);
+  });
+});
