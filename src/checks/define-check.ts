@@ -19,8 +19,8 @@ export interface RawFinding {
   anchor: string;
   /** Hash of the call's text with what formatters change left out (see `fingerprintText`). */
   textHash: string;
-  /** The hash under the normalization of versions before 2026-11-30, when it differs: their baselines still match. */
-  previousTextHash?: string;
+  /** The hashes older versions wrote for this text, where they differ (see `textHashesOf`): their baselines still match. */
+  previousTextHashes?: string[];
   resolution: Resolution;
   /** Set by a rule's own allow list. */
   allowReason?: string;

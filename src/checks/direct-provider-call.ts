@@ -240,10 +240,22 @@ function resolveAssignmentPattern(ctx: CheckContext<Options>, key: ts.PropertyNa
 function judge(ctx: CheckContext<Options>, symbol: ts.Symbol | undefined): Resolution | undefined {
   // Never silently clean: a site the checker cannot place is reported, marked unresolved.
   if (!symbol || !symbol.declarations?.length) return 'unresolved';
+  if (isNeverCallable(ctx.checker!.getTypeOfSymbol(symbol))) return undefined;
   if (ctx.options.receiverTypes.length === 0) return 'resolved';
   const names = declaringTypeNames(symbol, ctx.checker!);
   if (names.size === 0) return 'unresolved';
   return ctx.options.receiverTypes.some((type) => names.has(type)) ? 'resolved' : undefined;
+}
+
+/**
+ * A property the checker types as something that cannot be called (`stream?: boolean` next to a
+ * configured method `stream`): reading it takes no method off anything. Only a type known all
+ * through: any, unknown or a type parameter may still be a function, and stays a finding.
+ */
+function isNeverCallable(type: ts.Type): boolean {
+  const parts = type.isUnion() ? type.types : [type];
+  const unknowable = ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.TypeVariable | ts.TypeFlags.Index | ts.TypeFlags.Conditional | ts.TypeFlags.Substitution | ts.TypeFlags.Intersection;
+  return parts.every((part) => !(part.flags & unknowable) && part.getCallSignatures().length === 0);
 }
 
 function messageFor(form: Form, name: string, options: Options, resolution: Resolution): string {

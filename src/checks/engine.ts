@@ -9,6 +9,7 @@ import { checks } from './index.js';
 import { searchableText } from './syntax.js';
 import { stackOverflow } from './stack-overflow.js';
 import { typeCheckedProgram } from './type-program.js';
+import { scopeInventory, type FileScopes } from './scope.js';
 
 export interface EngineOptions {
   root: string;
@@ -26,6 +27,8 @@ export interface EngineResult {
   typesUsed: boolean;
   /** Files that could not be parsed or walked (nested deeper than the stack allows), with why. */
   unchecked: Array<{ file: string; reason: string }>;
+  /** A discovered file's scopes, parsed on demand (the baseline asks only when code moved); undefined when it cannot be parsed. */
+  scopesOf: (file: string) => FileScopes | undefined;
 }
 
 interface ActiveCheck {
@@ -118,14 +121,25 @@ export function runChecks(options: EngineOptions): EngineResult {
     }
   });
   for (const a of active) a.check.finish?.(a.ctx as never, a.state);
+  const parsedForChecks = filesParsed;
+
+  const inventories = new Map<string, FileScopes | undefined>();
+  const scopesOf = (file: string): FileScopes | undefined => {
+    if (!inventories.has(file)) {
+      const unit = unitOf(file);
+      inventories.set(file, unit && scopeInventory(unit.sourceFile));
+    }
+    return inventories.get(file);
+  };
 
   return {
     findings,
     files: new Set(byFile.keys()),
     rulesRun: selected.map((c) => c.id),
-    filesParsed,
+    filesParsed: parsedForChecks,
     typesUsed: Boolean(program),
     unchecked: [...unchecked].map(([file, reason]) => ({ file, reason })),
+    scopesOf,
   };
 }
 

@@ -1,19 +1,20 @@
 import ts from './typescript.cjs';
-import { normalizedText, shortHash, walk } from './syntax.js';
+import { forEachToken, normalizedText, shortHash, spelledText, templatePartText, walk } from './syntax.js';
 
 /**
  * The hashes a finding's baseline entry is keyed on. `textHash` is of the site's text with what
- * formatters change taken out (see `fingerprintText`). `previousTextHash` is of the text as
- * versions before 2026-11-30 normalized it (semicolons, parentheses and quoted keys kept); it is
- * set only when it differs, so that a baseline written by them still matches without a rewrite.
+ * formatters change taken out (see `fingerprintText`). `previousTextHashes` are of the text as
+ * older versions hashed it, so that a baseline written by them still matches without a rewrite:
+ * before 2026-11-30 semicolons, parentheses and quoted keys were kept; before 2026-12-01 a bare
+ * scanner misread template text after a `${…}` and regexes (see `forEachToken`). Only the ones
+ * that differ from `textHash` are kept.
  */
-export function textHashesOf(node: ts.Node, sourceFile: ts.SourceFile): { textHash: string; previousTextHash?: string } {
+export function textHashesOf(node: ts.Node, sourceFile: ts.SourceFile): { textHash: string; previousTextHashes?: string[] } {
   const textHash = shortHash(fingerprintText(node, sourceFile));
-  const previousTextHash = shortHash(normalizedText(node, sourceFile));
-  return previousTextHash === textHash ? { textHash } : { textHash, previousTextHash };
+  const previous = [shortHash(fingerprintText(node, sourceFile, { bare: true })), shortHash(normalizedText(node, sourceFile, { bare: true }))];
+  const previousTextHashes = [...new Set(previous)].filter((hash) => hash !== textHash);
+  return previousTextHashes.length === 0 ? { textHash } : { textHash, previousTextHashes };
 }
-
-const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
 
 /**
  * The node's tokens with everything a formatter may change left out, so that prettier or dprint,
@@ -22,13 +23,11 @@ const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
  * (`arrowParens`), quotes around a key that needs none (`quoteProps`), parentheses that change
  * nothing (`retries: (1)`) and the spelling of a number (`0XFF`, `1.50`).
  */
-export function fingerprintText(node: ts.Node, sourceFile: ts.SourceFile): string {
+export function fingerprintText(node: ts.Node, sourceFile: ts.SourceFile, options: { bare?: boolean } = {}): string {
   const { dropped, droppedCloseAfter, bareKeys } = formatterChoices(node, sourceFile);
-  const start = node.getStart(sourceFile);
-  scanner.setText(sourceFile.text, start, node.end - start);
   const tokens: Array<{ text: string; kind: ts.SyntaxKind }> = [];
   const closeAfter = [...droppedCloseAfter].sort((a, b) => a - b);
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+  forEachToken(node, sourceFile, (kind, scanner) => {
     const position = scanner.getTokenStart();
     if (kind === ts.SyntaxKind.CloseParenToken && closeAfter.length > 0 && position >= closeAfter[0]) {
       closeAfter.shift();
@@ -43,9 +42,9 @@ export function fingerprintText(node: ts.Node, sourceFile: ts.SourceFile): strin
       const value = Number(scanner.getTokenValue());
       tokens.push({ text: Number.isFinite(value) ? String(value) : scanner.getTokenText(), kind });
     } else {
-      tokens.push({ text: scanner.getTokenText(), kind });
+      tokens.push({ text: options.bare ? scanner.getTokenText() : (templatePartText(kind, scanner) ?? spelledText(kind, scanner)), kind });
     }
-  }
+  }, options);
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i].text;

@@ -82,3 +82,36 @@ function propertyName(name: ts.PropertyName): string {
   }
   return '[computed]';
 }
+
+/** What the baseline needs to know of a file's functions to tell a moved finding from a new one. */
+export interface FileScopes {
+  /** The scope names its functions, methods and fields give (`scopeOf` inside each), and `<module>`. */
+  scopes: Set<string>;
+  /** Per scope, the names it calls (`helper(…)`, `this.helper(…)`): an extracted method is called where it came from. */
+  calls: Map<string, Set<string>>;
+}
+
+export function scopeInventory(sourceFile: ts.SourceFile): FileScopes {
+  const scopes = new Set<string>(['<module>']);
+  const calls = new Map<string, Set<string>>();
+  // Iterative: generated code nests deeper than the call stack allows (see `walk` in syntax.ts).
+  const stack: ts.Node[] = [sourceFile];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if ((ts.isFunctionLike(node) && 'body' in node && node.body) || (ts.isPropertyDeclaration(node) && node.initializer)) {
+      const inside = ts.isPropertyDeclaration(node) ? node.initializer! : (node.body as ts.Node);
+      scopes.add(scopeOf(inside).name);
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+      if (name !== undefined) {
+        const caller = scopeOf(node).name;
+        calls.set(caller, (calls.get(caller) ?? new Set()).add(name));
+      }
+    }
+    ts.forEachChild(node, (child) => {
+      stack.push(child);
+    });
+  }
+  return { scopes, calls };
+}

@@ -14,6 +14,8 @@ interface State {
   aliases: Map<string, string>;
   /** Text prefilter: a class name where it may be constructed, or a factory's name; a type-only mention of the class does not need a parse. */
   site?: RegExp;
+  /** Every name a construction must spell (configured classes and factories, their aliases): a file with none of them needs no parse. */
+  names: string[];
 }
 
 // module: one instance for the whole process (top level, a static member of a top-level class);
@@ -35,9 +37,13 @@ export default defineCheck<'stateful-construction', State>({
       factories: new Set(options.factories),
       aliases,
       site: sitePattern({ classes: [...options.classes, ...aliasesOf(options.classes)], factories: [...options.factories, ...aliasesOf(options.factories)] }),
+      names: [...options.classes, ...options.factories, ...aliases.keys()],
     };
   },
-  wants: (text, state) => Boolean(state.site?.test(text)),
+  // The pattern's comment clauses (a comment right after `new` or a member's `.`) match any comment
+  // line ending in a full stop followed by another: the name must also be in the text (escapes are
+  // decoded in it, see `searchableText`), or most files of a commented codebase were parsed.
+  wants: (text, state) => state.names.some((name) => text.includes(name)) && Boolean(state.site?.test(text)),
   visit(unit, ctx, state) {
     const sourceFile = unit.sourceFile;
     const nameOf = importedNames(sourceFile);

@@ -51,20 +51,86 @@ export function positionOf(node: ts.Node, sourceFile: ts.SourceFile): { line: nu
 const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
 
 /**
- * The node's tokens without whitespace or comments, string literals re-quoted and trailing commas
- * dropped, so that a formatter pass (prettier, quote style, line wrapping) leaves it unchanged.
+ * Scans the node's tokens as the parser read them. A bare scanner knows neither that the `}` closing
+ * a `${…}` goes on with template text nor that a `/` starts a regex, and reads the rest as code: an
+ * apostrophe in the template or the regex then opens a "string" and `//` a "comment". The AST says
+ * where both stand, so the scanner is told to read them again there.
  */
-export function normalizedText(node: ts.Node, sourceFile: ts.SourceFile): string {
+export function forEachToken(
+  node: ts.Node,
+  sourceFile: ts.SourceFile,
+  visit: (kind: ts.SyntaxKind, scanner: ts.Scanner) => void,
+  { bare = false }: { bare?: boolean } = {},
+): void {
+  const templateParts = new Set<number>();
+  const regexes = new Set<number>();
+  // `bare` scans as versions before 2026-12-01 did, only to match the hashes they wrote into baselines.
+  if (!bare) walk(node, (child) => {
+    if (child.kind === ts.SyntaxKind.TemplateMiddle || child.kind === ts.SyntaxKind.TemplateTail) templateParts.add(child.getStart(sourceFile));
+    else if (child.kind === ts.SyntaxKind.RegularExpressionLiteral) regexes.add(child.getStart(sourceFile));
+  });
   const start = node.getStart(sourceFile);
   scanner.setText(sourceFile.text, start, node.end - start);
-  const tokens: string[] = [];
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === ts.SyntaxKind.StringLiteral || kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral) {
-      tokens.push(JSON.stringify(scanner.getTokenValue()));
-    } else {
-      tokens.push(scanner.getTokenText());
-    }
+    const position = scanner.getTokenStart();
+    if (kind === ts.SyntaxKind.CloseBraceToken && templateParts.has(position)) kind = scanner.reScanTemplateToken(false);
+    else if ((kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken) && regexes.has(position)) kind = scanner.reScanSlashToken();
+    visit(kind, scanner);
   }
+}
+
+const templateDelimiters: Partial<Record<ts.SyntaxKind, [string, string]>> = {
+  [ts.SyntaxKind.TemplateHead]: ['`', '${'],
+  [ts.SyntaxKind.TemplateMiddle]: ['}', '${'],
+  [ts.SyntaxKind.TemplateTail]: ['}', '`'],
+};
+
+/** A token's text, a name spelled with escapes (`sendMessage\u0053tream`) decoded: prettier writes it plainly. */
+export function spelledText(kind: ts.SyntaxKind, scanner: ts.Scanner): string {
+  return kind === ts.SyntaxKind.Identifier || kind === ts.SyntaxKind.PrivateIdentifier ? scanner.getTokenValue() : scanner.getTokenText();
+}
+
+/** The head, a middle or the tail of a template with `${…}`. */
+export function isTemplatePart(kind: ts.SyntaxKind): boolean {
+  return templateDelimiters[kind] !== undefined;
+}
+
+/**
+ * A template part's text as a quoted value between its delimiters: its escapes decoded and its line
+ * endings LF (the cooked value), so that a CRLF checkout or a `\x41` written `A` does not change it.
+ */
+export function templatePartText(kind: ts.SyntaxKind, scanner: ts.Scanner): string | undefined {
+  const delimiters = templateDelimiters[kind];
+  if (!delimiters) return undefined;
+  const value = scanner.getTokenValue().replace(/\r\n?/g, '\n');
+  return `${delimiters[0]}${JSON.stringify(value)}${delimiters[1]}`;
+}
+
+/**
+ * The node's tokens without whitespace or comments, string literals re-quoted and trailing commas
+ * dropped, so that a formatter pass (prettier, quote style, line wrapping) leaves it unchanged.
+ * Anchors are made of it.
+ */
+export function normalizedText(node: ts.Node, sourceFile: ts.SourceFile, options: { bare?: boolean } = {}): string {
+  const tokens: string[] = [];
+  forEachToken(
+    node,
+    sourceFile,
+    (kind, scanner) => {
+      if (kind === ts.SyntaxKind.StringLiteral || kind === ts.SyntaxKind.NoSubstitutionTemplateLiteral) {
+        tokens.push(JSON.stringify(scanner.getTokenValue()));
+      } else {
+        // Template text as written, its line breaks spelled `\n`: an anchor stays one line.
+        if (options.bare) tokens.push(scanner.getTokenText());
+        else tokens.push(isTemplatePart(kind) ? scanner.getTokenText().replace(/\r\n?|\n/g, '\\n') : spelledText(kind, scanner));
+      }
+    },
+    options,
+  );
+  return joinTokens(tokens);
+}
+
+function joinTokens(tokens: string[]): string {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i] === ',' && /^[)\]}]$/.test(tokens[i + 1] ?? '')) continue;

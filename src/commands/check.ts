@@ -54,7 +54,7 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
   const rulesRun = new Set<string>(run.rulesRun);
   const raw = [...run.findings].sort(byPosition);
   let entries = baseline ?? [];
-  let matched = matchBaseline(raw, entries, rulesRun);
+  let matched = matchBaseline(raw, entries, rulesRun, run);
   const warnings = run.unchecked.map(
     ({ file, reason }) => `${file}: not checked: nested too deeply to parse (${reason}); split the expression, or exclude the file in the config`,
   );
@@ -79,7 +79,7 @@ export async function check(options: CheckOptions): Promise<CommandResult> {
     entries = [...entries.filter((e) => !rulesRun.has(e.rule)), ...entriesFor(raw.filter(isBaselineable))];
     await writeBaseline(baselinePath, entries);
     warnings.push(updateNote(baselineShown, entries, additions.length, matched.stale));
-    matched = matchBaseline(raw, entries, rulesRun);
+    matched = matchBaseline(raw, entries, rulesRun, run);
   }
 
   const ids = fingerprints(raw);

@@ -77,6 +77,33 @@ describe('baseline survives code moving', () => {
     expect(s.json.summary).toMatchObject({ new: 0, stale: 0 });
   });
 
+  it('extract a method: the call moves into a new method that its old one calls', () => {
+    const s = scenario((edit) =>
+      edit('src/agent/loop.ts', (t) =>
+        t.replace(
+          '    yield* this.client.sendMessageStream(messages);\n  }\n',
+          '    yield* this.send(messages);\n  }\n\n  private async *send(messages: string[]) {\n    yield* this.client.sendMessageStream(messages);\n  }\n',
+        ),
+      ),
+    );
+    expect(s.json.findings.find((f) => f.scope === 'AgentLoop.send')?.state).toBe('baselined');
+    expect(s.json.summary).toMatchObject({ new: 0, stale: 0 });
+    expect(s.run.code).toBe(0);
+  });
+
+  it('fix a call and add one of the same text in a new method, the old method staying: new + stale, exit 1', () => {
+    const s = scenario((edit) =>
+      edit('src/agent/loop.ts', (t) =>
+        t
+          .replace('    yield* this.client.sendMessageStream(messages);\n', "    yield 'through the funnel';\n")
+          .replace(/\n}\n$/, '\n\n  async *plan(messages: string[]) {\n    yield* this.client.sendMessageStream(messages);\n  }\n}\n'),
+      ),
+    );
+    expect(s.json.findings.find((f) => f.scope === 'AgentLoop.plan')?.state).toBe('new');
+    expect(s.json.stale.map((e) => e.scope)).toEqual(['AgentLoop.turn']);
+    expect(s.run.code).toBe(1);
+  });
+
   it('move a function, unchanged, into another existing file (its old file stays)', () => {
     const s = scenario((edit) => {
       let moved = '';

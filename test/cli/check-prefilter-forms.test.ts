@@ -1,5 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../checks/run-cli.js';
+import { tempDir } from '../helpers/run-cli.js';
 
 // fixtures/check-prefilter-forms: one form per file, so that the text prefilter alone decides
 // whether the file is parsed. Every form the rules match must get through it; a type-only
@@ -49,5 +52,22 @@ describe('check: the text prefilter lets through every form the rules match', ()
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('check: the text prefilter keeps out files that name nothing configured', () => {
+  it('a comment line ending in a full stop followed by another comment line is no construction site', () => {
+    const { dir, cleanup } = tempDir('trajaudit-prefilter-');
+    try {
+      mkdirSync(path.join(dir, 'src'));
+      for (let i = 0; i < 3; i++) {
+        const text = `// Reads the config once.\n// The caller owns the result.\nexport function f${i}(x: number): number {\n  return x + ${i};\n}\n`;
+        writeFileSync(path.join(dir, 'src', `f${i}.ts`), text);
+      }
+      const run = runCli(['check', dir, '--rule', 'stateful-construction']);
+      expect([run.code, run.stdout]).toEqual([0, '0 new, 0 baselined, 0 allowed, 0 info, 0 stale (3 files scanned, 0 parsed)\n']);
+    } finally {
+      cleanup();
+    }
   });
 });
