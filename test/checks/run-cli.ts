@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, REPO, runCli, type CliRun } from '../helpers/run-cli.js';
@@ -39,4 +39,18 @@ export function copyFixture(name: string): { dir: string; cleanup: () => void } 
   const dir = mkdtempSync(path.join(os.tmpdir(), `trajaudit-${name}-`));
   cpSync(path.join(repoRoot, 'fixtures', name), dir, { recursive: true });
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A copy of fixtures/check-baseline (4 direct calls and the baseline that records them) with one
+ * call fixed, so that its baseline entry is stale.
+ */
+export function copyWithOneCallFixed(): { dir: string; cleanup: () => void } {
+  const copy = copyFixture('check-baseline');
+  const file = path.join(copy.dir, 'src/agent/loop.ts');
+  const text = readFileSync(file, 'utf8');
+  const next = text.replace("yield* this.client.sendMessageStream(history, { model: 'small' });", "yield 'summary';");
+  if (next === text) throw new Error('fixtures/check-baseline/src/agent/loop.ts no longer holds the call to fix');
+  writeFileSync(file, next);
+  return copy;
 }

@@ -1,20 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyFixture, repoRoot, runCli } from '../checks/run-cli.js';
+import { copyWithOneCallFixed, repoRoot, runCli } from '../checks/run-cli.js';
 
-// fixtures/check-baseline holds 4 direct calls and the baseline that records them; fixing one leaves a stale entry.
 let cleanup = () => {};
 afterEach(() => cleanup());
 
 function fixedOne(): string {
-  const copy = copyFixture('check-baseline');
+  const copy = copyWithOneCallFixed();
   cleanup = copy.cleanup;
-  const file = path.join(copy.dir, 'src/agent/loop.ts');
-  const text = readFileSync(file, 'utf8');
-  const next = text.replace("yield* this.client.sendMessageStream(history, { model: 'small' });", "yield 'summary';");
-  expect(next).not.toBe(text);
-  writeFileSync(file, next);
   return copy.dir;
 }
 

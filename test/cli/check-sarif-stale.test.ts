@@ -1,22 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyFixture, runCli } from '../checks/run-cli.js';
+import { copyWithOneCallFixed, runCli } from '../checks/run-cli.js';
 
-// fixtures/check-baseline holds 4 direct calls and the baseline that records them; fixing one leaves a stale entry.
 // A stale entry has no line left to carry a result, so SARIF says it in the invocation: without
 // it, a --strict run that exits 1 had a SARIF file of baselined results only, and nothing said why.
 let cleanup = () => {};
 afterEach(() => cleanup());
 
 function fixedOne(): string {
-  const copy = copyFixture('check-baseline');
+  const copy = copyWithOneCallFixed();
   cleanup = copy.cleanup;
-  const file = path.join(copy.dir, 'src/agent/loop.ts');
-  const text = readFileSync(file, 'utf8');
-  const next = text.replace("yield* this.client.sendMessageStream(history, { model: 'small' });", "yield 'summary';");
-  expect(next).not.toBe(text);
-  writeFileSync(file, next);
   return copy.dir;
 }
 
