@@ -1,9 +1,12 @@
 // Text for a terminal: control characters from the input (ESC, BEL, a carriage return, C1 codes)
 // are shown as \u escapes, so that a malformed line or a payload cannot move the cursor, retitle
-// the window or clear the screen when a table is printed; so are the line separators and the
-// bidirectional overrides that can make text read other than it is. Newlines and tabs stay.
+// the window or clear the screen when a table is printed; so are the line separators, the
+// bidirectional overrides that can make text read other than it is, and the invisible characters
+// that make two different names look the same (a zero-width space, a word joiner, U+FEFF: an
+// event named "\ufeffStart" is not "Start"). Newlines and tabs stay; so do the zero-width
+// (non-)joiners that emoji and some scripts are written with.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 export function visibleText(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -27,6 +27,12 @@ describe('a leading U+FEFF in output', () => {
     expect(runCli(['sql', "SELECT chr(65279) || 'x' AS v", home, '--format', 'csv']).stdout).toBe(`v\r\n${FEFF}x\r\n`);
   });
 
+  it('table and md show it as an escape: an invisible character must not make two names look alike', () => {
+    const table = runCli(['sql', 'SELECT event FROM events', home]);
+    expect(table.stdout).toContain('│ \\ufeffStart │');
+    expect(runCli(['sql', 'SELECT event FROM events', home, '--format', 'md']).stdout).toBe('| event |\n| --- |\n| \\ufeffStart |\n');
+  });
+
   it('an event name and a data string keep it', () => {
     const rows = runJson<{ event: string; s: string }[]>(['sql', "SELECT event, data->>'s' AS s FROM events", home]).value;
     expect(rows).toEqual([{ event: `${FEFF}Start`, s: `${FEFF}abc` }]);
