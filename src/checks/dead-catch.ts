@@ -90,7 +90,7 @@ function inspectCall(
   ctx: CheckContext<Options>,
   state: State,
 ): void {
-  const callee = unwrap(call.expression);
+  const callee = throughCallOrApply(unwrap(call.expression), state.names, nameOf);
   const iife = ts.isFunctionExpression(callee);
   const member = memberName(callee);
   // The name the generator is declared under (an import may rename it), for the name index.
@@ -129,6 +129,19 @@ function inspectCall(
     const viaNamespace = member !== undefined && ts.isIdentifier(member.receiver) && namespaces.has(member.receiver.text);
     state.pending.push({ name: name!, key: indexKey(name!, member !== undefined && !viaNamespace), finding });
   }
+}
+
+/**
+ * `gen.call(thisArg, …)` and `gen.apply(thisArg, [...])` call `gen` itself, and so run none of an
+ * async generator's body either: the callee is `gen`, when its name is a candidate (a method of
+ * that name stays the callee otherwise).
+ */
+function throughCallOrApply(callee: ts.Expression, names: Set<string>, nameOf: (identifier: ts.Identifier) => string): ts.Expression {
+  const outer = memberName(callee);
+  if (!outer || (outer.name !== 'call' && outer.name !== 'apply')) return callee;
+  const inner = unwrap(outer.receiver);
+  const name = ts.isIdentifier(inner) ? nameOf(inner) : memberName(inner)?.name;
+  return name !== undefined && names.has(name) ? inner : callee;
 }
 
 /** Declarations of a candidate name may sit in files the prefilter skipped; a name declared anything but an async generator is not reported. */
