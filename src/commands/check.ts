@@ -1,19 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { baselineFileName, entriesFor, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
-import { fingerprints, isBaselineable } from '../baseline/fingerprint.js';
-import { matchBaseline } from '../baseline/match.js';
-import type { BaselineEntry, Finding } from '../baseline/types.js';
-import type { RawFinding } from '../checks/define-check.js';
-import { assertCheckRoot } from '../checks/discover.js';
-import { runChecks } from '../checks/engine.js';
-import { checks } from '../checks/index.js';
-import { enclosingRepoTop } from '../checks/repo-top.js';
+// `trajaudit check`. The work is run-check.ts; when it uses the type checker it runs in a worker
+// thread whose heap is bounded (check-in-worker.ts), so that TypeScript's checker running out of
+// memory is a message, not V8's fatal error. The syntactic check, the CI guard's usual run, stays
+// in this thread (a worker costs ~40 ms more). This module loads neither TypeScript nor the rules.
 import type { CommandResult } from '../command-result.js';
-import { configKeyPlace, defaultConfigName, loadConfig } from '../config/load-config.js';
-import { ExitCode, InputError, UsageError } from '../errors.js';
-import { checkRenderers, type CheckFormat } from '../render-check/index.js';
-import type { CheckReport, PathBase } from '../render-check/types.js';
+import { loadConfig } from '../config/load-config.js';
+import type { CheckFormat } from '../render-check/index.js';
 
 export interface CheckOptions {
   root: string;
@@ -27,107 +18,21 @@ export interface CheckOptions {
   strict?: boolean;
 }
 
+/**
+ * Whether the run uses the type checker: --types, or direct-provider-call's receiverTypes (its
+ * needsTypes). A config that cannot be read is run-check.ts's to report, in its order.
+ */
+async function usesTypeChecker(options: CheckOptions): Promise<boolean> {
+  if (options.types) return true;
+  try {
+    const config = await loadConfig({ root: options.root, configPath: options.config });
+    return config.rules['direct-provider-call'].receiverTypes.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 export async function check(options: CheckOptions): Promise<CommandResult> {
-  const format = options.format ?? 'text';
-  if (!(format in checkRenderers)) throw new UsageError(`unknown --format "${format}"; use one of ${Object.keys(checkRenderers).join(', ')}`);
-  if (options.allowAdditions && !options.updateBaseline) throw new UsageError('--allow-additions only makes sense with --update-baseline');
-  assertCheckRoot(options.root);
-  const config = await loadConfig({ root: options.root, configPath: options.config });
-  const configFile = path.resolve(options.config ?? path.join(options.root, defaultConfigName));
-  const requested = options.rule ?? [];
-  // An explicit --rule asks for a rule the config turns off: running it or skipping it would each
-  // silently override one of two deliberate settings, so neither is done.
-  const turnedOff = requested.find((id) => (config.rules as Record<string, { off: boolean } | undefined>)[id]?.off);
-  if (turnedOff) {
-    throw new UsageError(
-      `--rule ${turnedOff} asks for a rule that ${configKeyPlace({ root: options.root, configPath: options.config }, ['rules', turnedOff, 'off'])} turns off ("rules.${turnedOff}.off": true); remove "off" there, or drop --rule ${turnedOff}`,
-    );
-  }
-  const baselineShown = options.baseline ?? path.join(options.root, baselineFileName);
-  const baselinePath = path.resolve(baselineShown);
-  const baseline = await readBaseline(baselinePath);
-  if (baseline === undefined && options.baseline && !options.updateBaseline) {
-    throw new InputError(`baseline file not found: ${options.baseline}; check the path, or create it with --update-baseline --allow-additions`);
-  }
-
-  const run = runChecks({ root: options.root, config, rules: requested, types: Boolean(options.types) });
-  const rulesRun = new Set<string>(run.rulesRun);
-  const raw = [...run.findings].sort(byPosition);
-  let entries = baseline ?? [];
-  let matched = matchBaseline(raw, entries, rulesRun, run);
-  const warnings = run.unchecked.map(
-    ({ file, reason }) => `${file}: not checked: nested too deeply to parse (${reason}); split the expression, or exclude the file in the config`,
-  );
-  // A guard that checks nothing passes every run; it must at least say so.
-  if (run.rulesRun.length === 0) warnings.push(`${configFile} turns every rule off: nothing was checked`);
-  else if (run.files.size === 0) {
-    warnings.push(`${options.root}: no .ts, .tsx, .mts or .cts file to check (after what git ignores and the config's exclude): nothing was checked`);
-  }
-
-  if (options.updateBaseline) {
-    if (run.unchecked.length > 0) {
-      throw new InputError(`--update-baseline refuses to rewrite ${baselineShown} while ${run.unchecked[0].file} cannot be checked (nested too deeply to parse)`);
-    }
-    const additions = raw.filter((f) => matched.states.get(f) === 'new');
-    if (additions.length > 0 && !options.allowAdditions) {
-      const first = additions[0];
-      throw new UsageError(
-        `--update-baseline refuses to add ${additions.length} new finding${additions.length === 1 ? '' : 's'} to ${baselineShown} ` +
-          `(first: ${first.file}:${first.line}:${first.column} ${first.rule}); fix them, or rerun with --allow-additions to accept them`,
-      );
-    }
-    entries = [...entries.filter((e) => !rulesRun.has(e.rule)), ...entriesFor(raw.filter(isBaselineable))];
-    await writeBaseline(baselinePath, entries);
-    warnings.push(updateNote(baselineShown, entries, additions.length, matched.stale));
-    matched = matchBaseline(raw, entries, rulesRun, run);
-  }
-
-  const ids = fingerprints(raw);
-  const findings: Finding[] = raw.map((f) => ({ ...f, state: matched.states.get(f)!, fingerprint: ids.get(f)! }));
-  const count = (state: Finding['state']) => findings.filter((f) => f.state === state).length;
-  const stale = matched.stale.reduce((sum, e) => sum + e.count, 0);
-  const failed = count('new') > 0 || (Boolean(options.strict) && stale > 0);
-  const report: CheckReport = {
-    toolVersion,
-    rules: checks.filter((c) => rulesRun.has(c.id)).map(({ id, title, description, defaultSeverity }) => ({ id, title, description, defaultSeverity })),
-    findings,
-    stale: matched.stale,
-    base: pathBase(path.resolve(options.root), baselinePath),
-    strict: Boolean(options.strict),
-    summary: {
-      filesScanned: run.files.size,
-      filesParsed: run.filesParsed,
-      types: run.typesUsed,
-      new: count('new'),
-      baselined: count('baselined'),
-      allowed: count('allowed'),
-      info: count('info'),
-      stale,
-      unresolved: findings.filter((f) => f.resolution === 'unresolved').length,
-      failed,
-    },
-  };
-  // A file that could not be checked is an input error: the run must not pass without it.
-  const exitCode = run.unchecked.length > 0 ? ExitCode.input : failed ? ExitCode.findings : ExitCode.ok;
-  return { output: checkRenderers[format](report), exitCode, warnings };
-}
-
-const toolVersion = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
-
-function byPosition(a: RawFinding, b: RawFinding): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
-  return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
-}
-
-// Relative even when the root lies outside the base (`../`): an absolute path would tie the output to this machine.
-function pathBase(absRoot: string, baselinePath: string): PathBase {
-  const dir = enclosingRepoTop(absRoot) ?? process.cwd();
-  const from = (p: string) => path.relative(dir, p).split(path.sep).join('/');
-  return { dir, root: from(absRoot), baselineFile: from(baselinePath) };
-}
-
-function updateNote(file: string, entries: BaselineEntry[], added: number, stale: BaselineEntry[]): string {
-  const total = entries.reduce((sum, e) => sum + e.count, 0);
-  const dropped = stale.reduce((sum, e) => sum + e.count, 0);
-  return `baseline ${file} rewritten: ${total} finding${total === 1 ? '' : 's'} recorded, ${added} added, ${dropped} stale dropped`;
+  if (await usesTypeChecker(options)) return (await import('./check-in-worker.js')).checkInWorker(options);
+  return (await import('./run-check.js')).runCheck(options);
 }

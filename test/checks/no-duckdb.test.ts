@@ -17,7 +17,7 @@ function importGraph(entries: string[]): { files: Set<string>; packages: Set<str
     if (files.has(file)) continue;
     files.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)) {
+    for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|import\s+|new\s+URL\s*\(\s*)['"]([^'"]+)['"]/g)) {
       const spec = match[1];
       if (!spec.startsWith('.')) {
         packages.add(spec);
