@@ -1,5 +1,5 @@
 import ts from './typescript.cjs';
-import { walk } from './syntax.js';
+import { unwrap, walk } from './syntax.js';
 
 // Cheap text scan for names that may be declared as async generators; a superset is fine, the
 // parsed declarations decide. Anchored on `async` so that the scan stays linear in the text.
@@ -47,6 +47,34 @@ export function scanAsyncGeneratorNames(text: string, into: Set<string>): boolea
   return found;
 }
 
+/**
+ * A variable that only takes another name for a candidate (`export const viaAlias = Turns.stream`,
+ * `const pages: PageFn = listPages;`): its name is a candidate too. Repeated until no name is
+ * new, for an alias of an alias. The parsed declaration decides (indexDeclarations).
+ */
+const aliasDeclaration = new RegExp(
+  String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::(?:[^;=]|=>)*)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*(?=[;\n\r]|$)`,
+  'g',
+);
+
+export function scanAliasNames(texts: string[], names: Set<string>): void {
+  for (let grew = true; grew; ) {
+    grew = false;
+    // Only a file that spells a candidate can alias one: a cheap test before the declaration scan.
+    const mentions = new RegExp(`(?<![\\w$])(?:${[...names].map((name) => name.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
+    for (const text of texts) {
+      if (!mentions.test(text)) continue;
+      aliasDeclaration.lastIndex = 0;
+      for (let match = aliasDeclaration.exec(text); match; match = aliasDeclaration.exec(text)) {
+        if (names.has(match[2]) && !names.has(match[1])) {
+          names.add(match[1]);
+          grew = true;
+        }
+      }
+    }
+  }
+}
+
 export function isAsyncGeneratorFunction(node: ts.Node): boolean {
   return (
     (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isFunctionExpression(node)) &&
@@ -60,17 +88,18 @@ export function isAsyncGeneratorFunction(node: ts.Node): boolean {
  * many are anything else. Members (methods, properties) and plain names (functions, variables,
  * parameters) are kept apart: `tools.map()` is never the tree's `async function* map`.
  */
-export type DeclarationIndex = Map<string, { asyncGenerator: number; other: number }>;
+export type DeclarationIndex = Map<string, { asyncGenerator: number; other: number; aliasOf?: string[] }>;
 
 export const indexKey = (name: string, member: boolean) => `${member ? 'member' : 'plain'} ${name}`;
 
 /** Adds the declarations in one file whose names are in `names`. Bodiless signatures (interfaces, overloads, abstract) are skipped: their implementations count instead. */
 export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>, index: DeclarationIndex): void {
-  const add = (name: string, isAsyncGenerator: boolean, member: boolean) => {
+  const add = (name: string, isAsyncGenerator: boolean, member: boolean, aliasOf?: string) => {
     if (!names.has(name)) return;
     const key = indexKey(name, member);
     const entry = index.get(key) ?? { asyncGenerator: 0, other: 0 };
-    if (isAsyncGenerator) entry.asyncGenerator++;
+    if (aliasOf !== undefined) (entry.aliasOf ??= []).push(aliasOf);
+    else if (isAsyncGenerator) entry.asyncGenerator++;
     else entry.other++;
     index.set(key, entry);
   };
@@ -85,7 +114,8 @@ export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>,
     ) {
       const name = declaredName(node.name);
       const initializer = 'initializer' in node ? node.initializer : undefined;
-      if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)), ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node));
+      const target = ts.isVariableDeclaration(node) && initializer ? aliasTarget(initializer) : undefined;
+      if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)), ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node), target);
     }
   });
 }
@@ -93,4 +123,24 @@ export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>,
 function declaredName(name: ts.Node): string | undefined {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteralLike(name)) return name.text;
   return undefined;
+}
+
+/** The key a variable's initializer names when it is only another name: `f` (plain), `X.m` (member m). */
+function aliasTarget(initializer: ts.Expression): string | undefined {
+  const value = unwrap(initializer);
+  if (ts.isIdentifier(value)) return indexKey(value.text, false);
+  if (ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.name)) return indexKey(value.name.text, true);
+  return undefined;
+}
+
+/**
+ * Whether every declaration under `key` is an async generator, an alias counting as what it names
+ * (each name followed once). A name with no declaration found is not one.
+ */
+export function onlyAsyncGenerators(index: DeclarationIndex, key: string, seen = new Set<string>()): boolean {
+  const entry = index.get(key);
+  if (!entry || entry.other > 0 || seen.has(key)) return false;
+  seen.add(key);
+  const aliases = entry.aliasOf ?? [];
+  return (entry.asyncGenerator > 0 || aliases.length > 0) && aliases.every((target) => onlyAsyncGenerators(index, target, seen));
 }

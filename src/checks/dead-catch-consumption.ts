@@ -112,11 +112,22 @@ function consumedAt(start: ts.Expression): boolean {
   if (ts.isForOfStatement(parent) && parent.expression === node) return true;
   if (ts.isYieldExpression(parent) && parent.asteriskToken) return true;
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node)) return true;
-  // gen().next(), gen()[Symbol.asyncIterator]() run the body.
+  // gen().next(), gen()[Symbol.asyncIterator]() run the body; but the body's errors reject the
+  // promise next() returns, so one thrown away (`void s.next()`, a bare statement) never reaches
+  // the catch.
   if ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === node) {
-    return ts.isCallExpression(parent.parent) && parent.parent.expression === parent;
+    return ts.isCallExpression(parent.parent) && parent.parent.expression === parent && !thrownAway(parent.parent);
   }
   return false;
+}
+
+/** A value nobody gets: a statement of its own, or under `void` (through parentheses and casts). */
+function thrownAway(node: ts.Expression): boolean {
+  let current: ts.Node = node;
+  while (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isNonNullExpression(current.parent) || ts.isSatisfiesExpression(current.parent)) {
+    current = current.parent;
+  }
+  return ts.isExpressionStatement(current.parent) || ts.isVoidExpression(current.parent);
 }
 
 function variableConsumed(variable: ts.Expression, tryBlock: ts.Block, orMember = false, seen = new Set<ts.Node>([variable])): boolean {

@@ -1,7 +1,7 @@
 import ts from './typescript.cjs';
 import { isAsyncGeneratorFunction } from './async-generator-index.js';
 import type { CheckContext } from './define-check.js';
-import { walk } from './syntax.js';
+import { unwrap, walk } from './syntax.js';
 
 type Verdict = 'yes' | 'no' | 'unknown';
 
@@ -11,15 +11,24 @@ const classesByProgram = new WeakMap<ts.Program, ts.ClassLikeDeclaration[]>();
  * With the checker: do all declarations behind the callee run no code when called? For an
  * interface or abstract member, every implementation found in non-test code decides.
  */
-export function resolvesToAsyncGenerators(ctx: CheckContext<unknown>, calleeToken: ts.Node): Verdict {
+export function resolvesToAsyncGenerators(ctx: CheckContext<unknown>, calleeToken: ts.Node, seen = new Set<ts.Symbol>()): Verdict {
   const checker = ctx.checker!;
   let symbol = checker.getSymbolAtLocation(calleeToken);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declarations = symbol?.declarations ?? [];
-  if (declarations.length === 0) return 'unknown';
+  if (!symbol || declarations.length === 0 || seen.has(symbol)) return 'unknown';
+  seen.add(symbol);
   const bodies: ts.Node[] = [];
+  let aliases = 0;
   for (const declaration of declarations) {
-    if (isImplementation(declaration)) bodies.push(initializerOf(declaration) ?? declaration);
+    // A variable that is only another name (`const viaAlias = Turns.stream`) is what it names.
+    const named = ts.isVariableDeclaration(declaration) && declaration.initializer ? referenceToken(declaration.initializer) : undefined;
+    if (named) {
+      const verdict = resolvesToAsyncGenerators(ctx, named, seen);
+      if (verdict === 'unknown') return 'unknown';
+      if (verdict === 'no') bodies.push(declaration);
+      else aliases++;
+    } else if (isImplementation(declaration)) bodies.push(initializerOf(declaration) ?? declaration);
     else if (ts.isMethodSignature(declaration) || ts.isMethodDeclaration(declaration) || ts.isPropertySignature(declaration)) {
       const implementations = implementationsOf(ctx, declaration);
       // A library's method (Array.prototype.map) whose declared result is no async iterable is no
@@ -36,8 +45,16 @@ export function resolvesToAsyncGenerators(ctx: CheckContext<unknown>, calleeToke
       bodies.push(declaration);
     }
   }
-  if (bodies.length === 0) return 'no';
+  if (bodies.length === 0) return aliases > 0 ? 'yes' : 'no';
   return bodies.every(isAsyncGeneratorFunction) ? 'yes' : 'no';
+}
+
+/** The name token of an initializer that is only a reference: `f`, `X.m`. */
+function referenceToken(initializer: ts.Expression): ts.Node | undefined {
+  const value = unwrap(initializer);
+  if (ts.isIdentifier(value)) return value;
+  if (ts.isPropertyAccessExpression(value)) return value.name;
+  return undefined;
 }
 
 function mayReturnAsyncIterable(checker: ts.TypeChecker, declaration: ts.Declaration): boolean {

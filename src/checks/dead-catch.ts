@@ -1,6 +1,6 @@
 import path from 'node:path';
 import ts from './typescript.cjs';
-import { generatorExpression, indexDeclarations, indexKey, isAsyncGeneratorFunction, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
+import { generatorExpression, indexDeclarations, indexKey, isAsyncGeneratorFunction, onlyAsyncGenerators, scanAliasNames, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
 import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
 import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
@@ -40,6 +40,7 @@ export default defineCheck<'dead-catch', State>({
   prepare(ctx) {
     const names = new Set<string>();
     for (const file of ctx.files) scanAsyncGeneratorNames(file.searchText, names);
+    if (names.size > 0) scanAliasNames(ctx.files.map((file) => file.searchText), names);
     const words = [...names].map((name) => name.replace(/\$/g, '\\$'));
     const mentionsName = words.length ? new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`) : undefined;
     return { names, mentionsName, index: new Map(), indexed: new Set(), pending: [] };
@@ -71,11 +72,16 @@ export default defineCheck<'dead-catch', State>({
     });
   },
   finish(ctx, state) {
-    const unresolvedNames = new Set(state.pending.map((candidate) => candidate.name).filter(Boolean));
-    if (unresolvedNames.size > 0) completeIndex(ctx, state, unresolvedNames);
+    // The candidates' names, then the names their aliases take (`const viaAlias = Turns.stream`: stream).
+    const done = new Set<string>();
+    for (let names = new Set(state.pending.map((candidate) => candidate.name).filter(Boolean)); names.size > 0; ) {
+      completeIndex(ctx, state, names);
+      names.forEach((name) => done.add(name));
+      const targets = [...state.index.values()].flatMap((entry) => entry.aliasOf ?? []).map((key) => key.slice(key.indexOf(' ') + 1));
+      names = new Set(targets.filter((name) => !done.has(name)));
+    }
     for (const candidate of state.pending) {
-      const entry = state.index.get(candidate.key);
-      if (entry && entry.asyncGenerator > 0 && entry.other === 0) ctx.report(candidate.finding);
+      if (onlyAsyncGenerators(state.index, candidate.key)) ctx.report(candidate.finding);
     }
   },
 });
