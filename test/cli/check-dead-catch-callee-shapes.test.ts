@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/run-cli.js';
+
+// Callee and consumption shapes of dead-catch beyond a plain call (realcheck R9), each on a tree
+// of its own: src/gen.ts declares the generators, src/use.ts calls them inside a try.
+const work = tempDir();
+afterAll(work.cleanup);
+
+function tree(name: string, extraGen: string[], use: string[]): string {
+  const root = path.join(work.dir, name);
+  fs.mkdirSync(path.join(root, 'src'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'src/gen.ts'), [
+    'export async function* streamTurns(p: string): AsyncGenerator<string> { if (!p) throw new Error("empty"); yield p; }',
+    'export class Turns { static async *stream(p: string): AsyncGenerator<string> { if (!p) throw new Error("empty"); yield p; } }',
+    ...extraGen,
+    '',
+  ].join('\n'));
+  fs.writeFileSync(path.join(root, 'src/use.ts'), [...use, ''].join('\n'));
+  fs.writeFileSync(path.join(root, 'tsconfig.json'), '{ "compilerOptions": { "target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "strict": true, "noEmit": true, "types": [] } }\n');
+  return root;
+}
+
+const finding = (line: number, column: number, text: string) => `  ${`${line}:${column}`.padEnd(9)}error   new            dead-catch            ${text}`;
+const returned = (line: number, column: number, name: string) =>
+  finding(line, column, `${name}() is an async generator returned from inside the try: its body runs after the caller iterates it, so the catch at line ${line} never sees its errors`);
+const notIterated = (line: number, column: number, name: string) =>
+  finding(line, column, `${name}() is an async generator not iterated inside the try: its body runs only when iterated, so the catch at line ${line} never sees its errors`);
+const modes = [['syntactic', [], ''], ['--types', ['--types'], ', type-aware']] as const;
+
+// `gen.call(thisArg, …)` and `gen.apply(thisArg, [...])` call the generator function itself: they
+// run none of its body either, so a try around them that returns the generator can never catch.
+const callApply = tree('call-apply', [], [
+  'import { streamTurns, Turns } from "./gen.js";',
+  'export function a(p: string) { try { return streamTurns.call(undefined, p); } catch { return undefined; } }',
+  'export function b(p: string) { try { return Turns.stream.apply(Turns, [p]); } catch { return undefined; } }',
+  'export function c(p: string) { try { return parseInt.call(undefined, p); } catch { return undefined; } }',
+  'export async function d(p: string) { try { for await (const t of streamTurns.call(undefined, p)) return t; } catch { return undefined; } }',
+]);
+
+// A variable that is only another name for an async generator (`export const viaAlias =
+// Turns.stream`, an alias of it, of a plain function), and a generator whose next() is called but
+// its promise thrown away (`void s.next()`): the body's errors reject that promise, so the catch
+// still never sees them. An awaited next(), and an alias of something else (Math.max), are not
+// reported.
+const aliasNext = tree('alias-next', [
+  'export const viaAlias = Turns.stream;',
+  'export const twice = viaAlias;',
+  'export const plain: (p: string) => AsyncGenerator<string> = streamTurns;',
+  'export const notGen = Math.max;',
+], [
+  'import { streamTurns, viaAlias, twice, plain, notGen } from "./gen.js";',
+  'export function a(p: string) { try { return viaAlias(p); } catch { return undefined; } }',
+  'export function b(p: string) { try { return twice(p); } catch { return undefined; } }',
+  'export function c(p: string) { try { return plain(p); } catch { return undefined; } }',
+  'export function d(p: number) { try { return notGen(p); } catch { return undefined; } }',
+  'export function e(p: string) { try { const s = streamTurns(p); void s.next(); return s; } catch { return undefined; } }',
+  'export function f(p: string) { try { const s = streamTurns(p); s.next(); return 1; } catch { return undefined; } }',
+  'export async function g(p: string) { try { const s = streamTurns(p); await s.next(); return s; } catch { return undefined; } }',
+  'export async function h(p: string) { try { return await streamTurns(p).next(); } catch { return undefined; } }',
+]);
+
+const scenarios = [
+  {
+    title: 'a generator called through .call or .apply',
+    verdict: "reported like a plain call; another function's .call, and one iterated inside the try, are not",
+    root: callApply,
+    findings: [returned(2, 45, 'streamTurns'), returned(3, 51, 'stream')],
+  },
+  {
+    title: 'an alias of an async generator, and a next() whose promise is thrown away',
+    verdict: 'both reported; an awaited next() and an alias of another function are not',
+    root: aliasNext,
+    findings: [returned(2, 45, 'viaAlias'), returned(3, 45, 'twice'), returned(4, 45, 'plain'), notIterated(6, 48, 'streamTurns'), notIterated(7, 48, 'streamTurns')],
+  },
+];
+
+for (const { title, verdict, root, findings } of scenarios) {
+  describe(`dead-catch: ${title}`, () => {
+    for (const [label, args, suffix] of modes) {
+      it(`${label}: ${verdict}`, () => {
+        const run = runCli(['check', root, ...args]);
+        expect([run.code, run.stderr, run.stdout]).toEqual([1, '', [
+          'src/use.ts',
+          ...findings,
+          '',
+          `${findings.length} new, 0 baselined, 0 allowed, 0 info, 0 stale (2 files scanned, 2 parsed${suffix})`,
+          '',
+        ].join('\n')]);
+      });
+    }
+  });
+}
