@@ -48,12 +48,12 @@ export function scanAsyncGeneratorNames(text: string, into: Set<string>): boolea
 }
 
 /**
- * A variable that only takes another name for a candidate (`export const viaAlias = Turns.stream`,
+ * A constant that only takes another name for a candidate (`export const viaAlias = Turns.stream`,
  * `const pages: PageFn = listPages;`): its name is a candidate too. Repeated until no name is
  * new, for an alias of an alias. The parsed declaration decides (indexDeclarations).
  */
 const aliasDeclaration = new RegExp(
-  String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::(?:[^;=]|=>)*)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*(?=[;\n\r]|$)`,
+  String.raw`\bconst\s+([A-Za-z_$][\w$]*)\s*(?::(?:[^;=]|=>)*)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*(?=[;\n\r]|$)`,
   'g',
 );
 
@@ -114,7 +114,7 @@ export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>,
     ) {
       const name = declaredName(node.name);
       const initializer = 'initializer' in node ? node.initializer : undefined;
-      const target = ts.isVariableDeclaration(node) && initializer ? aliasTarget(initializer) : undefined;
+      const target = initializer && isConstDeclaration(node) ? aliasTarget(initializer) : undefined;
       if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)), ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node), target);
     }
   });
@@ -123,6 +123,11 @@ export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>,
 function declaredName(name: ts.Node): string | undefined {
   if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteralLike(name)) return name.text;
   return undefined;
+}
+
+/** A `const` (a `let` may take another value later, which the index does not follow). */
+export function isConstDeclaration(node: ts.Node): node is ts.VariableDeclaration {
+  return ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent) && (node.parent.flags & ts.NodeFlags.Const) !== 0;
 }
 
 /** The key a variable's initializer names when it is only another name: `f` (plain), `X.m` (member m). */

@@ -1,5 +1,5 @@
 import ts from './typescript.cjs';
-import { isAsyncGeneratorFunction } from './async-generator-index.js';
+import { isAsyncGeneratorFunction, isConstDeclaration } from './async-generator-index.js';
 import type { CheckContext } from './define-check.js';
 import { unwrap, walk } from './syntax.js';
 
@@ -21,8 +21,8 @@ export function resolvesToAsyncGenerators(ctx: CheckContext<unknown>, calleeToke
   const bodies: ts.Node[] = [];
   let aliases = 0;
   for (const declaration of declarations) {
-    // A variable that is only another name (`const viaAlias = Turns.stream`) is what it names.
-    const named = ts.isVariableDeclaration(declaration) && declaration.initializer ? referenceToken(declaration.initializer) : undefined;
+    // A constant that is only another name (`const viaAlias = Turns.stream`) is what it names.
+    const named = isConstDeclaration(declaration) && declaration.initializer ? referenceToken(declaration.initializer) : undefined;
     if (named) {
       const verdict = resolvesToAsyncGenerators(ctx, named, seen);
       if (verdict === 'unknown') return 'unknown';
