@@ -52,8 +52,11 @@ export function scanAsyncGeneratorNames(text: string, into: Set<string>): boolea
  * `const pages: PageFn = listPages;`): its name is a candidate too. Repeated until no name is
  * new, for an alias of an alias. The parsed declaration decides (indexDeclarations).
  */
+// The annotation stays on the declaration's line (scanning on to the next `=` of the file made the
+// scan quadratic on files of typed declarations without an initializer); `!`, a cast, a closing
+// parenthesis, `;`, a comment or the line's end may follow the name.
 const aliasDeclaration = new RegExp(
-  String.raw`\bconst\s+([A-Za-z_$][\w$]*)\s*(?::(?:[^;=]|=>)*)?=\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)\s*(?=[;\n\r]|$)`,
+  String.raw`\bconst\s+([A-Za-z_$][\w$]*)[ \t]*(?::(?:[^;=\n\r]|=>)*)?=\s*\(?\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)[ \t]*(?:[!);\n\r]|\bas\b|\bsatisfies\b|//|/\*|$)`,
   'g',
 );
 
@@ -93,7 +96,17 @@ export type DeclarationIndex = Map<string, { asyncGenerator: number; other: numb
 export const indexKey = (name: string, member: boolean) => `${member ? 'member' : 'plain'} ${name}`;
 
 /** Adds the declarations in one file whose names are in `names`. Bodiless signatures (interfaces, overloads, abstract) are skipped: their implementations count instead. */
-export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>, index: DeclarationIndex): void {
+/** How a file's names reach other modules, for aliases: see aliasTarget. */
+export interface FileReferences {
+  /** The name an identifier is declared under (an import may rename it). */
+  nameOf: (identifier: ts.Identifier) => string;
+  /** Local names of namespace imports (`import * as G`): `G.f` is the plain function f. */
+  namespaces: Set<string>;
+  /** The identifier is imported from a package, not from the tree. */
+  fromPackage: (identifier: ts.Identifier) => boolean;
+}
+
+export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>, index: DeclarationIndex, references?: FileReferences): void {
   const add = (name: string, isAsyncGenerator: boolean, member: boolean, aliasOf?: string) => {
     if (!names.has(name)) return;
     const key = indexKey(name, member);
@@ -114,8 +127,10 @@ export function indexDeclarations(sourceFile: ts.SourceFile, names: Set<string>,
     ) {
       const name = declaredName(node.name);
       const initializer = 'initializer' in node ? node.initializer : undefined;
-      const target = initializer && isConstDeclaration(node) ? aliasTarget(initializer) : undefined;
-      if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)), ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node), target);
+      const target = initializer && isConstDeclaration(node) ? aliasTarget(initializer, references) : undefined;
+      // Another name for a package's function is never the tree's generator.
+      const member = ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node);
+      if (name) add(name, Boolean(initializer && isAsyncGeneratorFunction(initializer)), member, target === PACKAGE ? undefined : target);
     }
   });
 }
@@ -130,22 +145,36 @@ export function isConstDeclaration(node: ts.Node): node is ts.VariableDeclaratio
   return ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent) && (node.parent.flags & ts.NodeFlags.Const) !== 0;
 }
 
-/** The key a variable's initializer names when it is only another name: `f` (plain), `X.m` (member m). */
-function aliasTarget(initializer: ts.Expression): string | undefined {
+const PACKAGE = 'package';
+
+/**
+ * The key a constant's initializer names when it is only another name: `f` (plain, under the name
+ * it is declared as), `X.m` (member m), `G.f` through a namespace import (plain f); PACKAGE for a
+ * name imported from a package.
+ */
+function aliasTarget(initializer: ts.Expression, references?: FileReferences): string | undefined {
   const value = unwrap(initializer);
-  if (ts.isIdentifier(value)) return indexKey(value.text, false);
-  if (ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.name)) return indexKey(value.name.text, true);
-  return undefined;
+  if (ts.isIdentifier(value)) {
+    if (references?.fromPackage(value)) return PACKAGE;
+    return indexKey(references ? references.nameOf(value) : value.text, false);
+  }
+  if (!ts.isPropertyAccessExpression(value) || !ts.isIdentifier(value.name)) return undefined;
+  const receiver = unwrap(value.expression);
+  if (ts.isIdentifier(receiver) && references?.namespaces.has(receiver.text)) {
+    return references.fromPackage(receiver) ? PACKAGE : indexKey(value.name.text, false);
+  }
+  return indexKey(value.name.text, true);
 }
 
 /**
  * Whether every declaration under `key` is an async generator, an alias counting as what it names
  * (each name followed once). A name with no declaration found is not one.
  */
-export function onlyAsyncGenerators(index: DeclarationIndex, key: string, seen = new Set<string>()): boolean {
+export function onlyAsyncGenerators(index: DeclarationIndex, key: string, path = new Set<string>()): boolean {
   const entry = index.get(key);
-  if (!entry || entry.other > 0 || seen.has(key)) return false;
-  seen.add(key);
+  if (!entry || entry.other > 0 || path.has(key)) return false;
   const aliases = entry.aliasOf ?? [];
-  return (entry.asyncGenerator > 0 || aliases.length > 0) && aliases.every((target) => onlyAsyncGenerators(index, target, seen));
+  // The keys on the way here, not every key seen: two files may alias the same name.
+  const onPath = new Set(path).add(key);
+  return (entry.asyncGenerator > 0 || aliases.length > 0) && aliases.every((target) => onlyAsyncGenerators(index, target, onPath));
 }

@@ -121,13 +121,17 @@ function consumedAt(start: ts.Expression): boolean {
   return false;
 }
 
-/** A value nobody gets: a statement of its own, or under `void` (through parentheses and casts). */
+/** A value nobody gets: a statement of its own, under `void`, or left of a comma (through parentheses and casts). */
 function thrownAway(node: ts.Expression): boolean {
-  let current: ts.Node = node;
-  while (ts.isParenthesizedExpression(current.parent) || ts.isAsExpression(current.parent) || ts.isNonNullExpression(current.parent) || ts.isSatisfiesExpression(current.parent)) {
-    current = current.parent;
+  for (let current: ts.Node = node; ; current = current.parent) {
+    const parent = current.parent;
+    if (ts.isParenthesizedExpression(parent) || ts.isAsExpression(parent) || ts.isNonNullExpression(parent) || ts.isSatisfiesExpression(parent)) continue;
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.CommaToken) {
+      if (parent.left === current) return true;
+      continue;
+    }
+    return ts.isExpressionStatement(parent) || ts.isVoidExpression(parent);
   }
-  return ts.isExpressionStatement(current.parent) || ts.isVoidExpression(current.parent);
 }
 
 function variableConsumed(variable: ts.Expression, tryBlock: ts.Block, orMember = false, seen = new Set<ts.Node>([variable])): boolean {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import ts from './typescript.cjs';
-import { generatorExpression, indexDeclarations, indexKey, isAsyncGeneratorFunction, onlyAsyncGenerators, scanAliasNames, scanAsyncGeneratorNames, type DeclarationIndex } from './async-generator-index.js';
+import { type DeclarationIndex, type FileReferences, generatorExpression, indexDeclarations, indexKey, isAsyncGeneratorFunction, onlyAsyncGenerators, scanAliasNames, scanAsyncGeneratorNames } from './async-generator-index.js';
 import { enclosingTry, escapeOf } from './dead-catch-consumption.js';
-import { defineCheck, type CheckContext, type RawFinding } from './define-check.js';
+import { defineCheck, type CheckContext, type RawFinding, type SourceUnit } from './define-check.js';
 import { resolvesToAsyncGenerators } from './dead-catch-types.js';
 import { importedNames, importSources } from './imported-names.js';
 import { OwnModules } from './own-modules.js';
@@ -53,20 +53,12 @@ export default defineCheck<'dead-catch', State>({
   },
   visit(unit, ctx, state) {
     state.indexed.add(unit.file);
-    if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index);
-    const nameOf = importedNames(unit.sourceFile, { relativeOnly: true });
-    const namespaces = namespaceImports(unit.sourceFile);
-    const sourceOf = importSources(unit.sourceFile);
     state.ownModules ??= new OwnModules(unit.absPath.slice(0, unit.absPath.length - unit.file.length - 1), () =>
       new Set(ctx.files.map((file) => path.posix.dirname(file.file))),
     );
-    const ownModules = state.ownModules;
-    // A callee imported from a package (`import { parse } from 'zod'`, `zod.parse()` through
-    // `import * as zod`) is that package's function, whatever the tree declares under its name.
-    const fromPackage = (identifier: ts.Identifier): boolean => {
-      const from = sourceOf(identifier);
-      return from !== undefined && !ownModules.isOwn(from, unit.absPath);
-    };
+    const references = referencesOf(unit, state.ownModules);
+    const { nameOf, namespaces, fromPackage } = references;
+    if (!unit.isTest) indexDeclarations(unit.sourceFile, state.names, state.index, references);
     walk(unit.sourceFile, (node) => {
       if (ts.isCallExpression(node)) inspectCall(node, unit.file, unit.sourceFile, nameOf, namespaces, fromPackage, ctx, state);
     });
@@ -150,6 +142,23 @@ function throughCallOrApply(callee: ts.Expression, names: Set<string>, nameOf: (
   return name !== undefined && names.has(name) ? inner : callee;
 }
 
+/**
+ * How one file's names reach other modules. A callee imported from a package (`import { parse }
+ * from 'zod'`, `zod.parse()` through `import * as zod`) is that package's function, whatever the
+ * tree declares under its name; so is a constant that is another name for it.
+ */
+function referencesOf(unit: SourceUnit, ownModules: OwnModules): FileReferences {
+  const sourceOf = importSources(unit.sourceFile);
+  return {
+    nameOf: importedNames(unit.sourceFile, { relativeOnly: true }),
+    namespaces: namespaceImports(unit.sourceFile),
+    fromPackage: (identifier) => {
+      const from = sourceOf(identifier);
+      return from !== undefined && !ownModules.isOwn(from, unit.absPath);
+    },
+  };
+}
+
 /** Declarations of a candidate name may sit in files the prefilter skipped; a name declared anything but an async generator is not reported. */
 function completeIndex(ctx: CheckContext<Options>, state: State, names: Set<string>): void {
   const words = [...names].map((name) => name.replace(/\$/g, '\\$'));
@@ -157,7 +166,7 @@ function completeIndex(ctx: CheckContext<Options>, state: State, names: Set<stri
   for (const file of ctx.files) {
     if (file.isTest || state.indexed.has(file.file) || !mentions.test(file.searchText)) continue;
     const unit = ctx.parseFile(file.file);
-    if (unit) indexDeclarations(unit.sourceFile, names, state.index);
+    if (unit) indexDeclarations(unit.sourceFile, names, state.index, referencesOf(unit, state.ownModules!));
   }
 }
 

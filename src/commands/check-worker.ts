@@ -1,6 +1,7 @@
 // The worker thread of a type-aware `check` (check-in-worker.ts): runs the command, posts what it gives.
 import { parentPort, workerData } from 'node:worker_threads';
 import { InputError, UsageError } from '../errors.js';
+import type { TrajauditConfig } from '../config/schema.js';
 import type { CheckOptions } from './check.js';
 import { runCheck } from './run-check.js';
 import type { CheckWorkerMessage } from './check-in-worker.js';
@@ -12,7 +13,8 @@ function described(error: unknown): Extract<CheckWorkerMessage, { error: unknown
 }
 
 try {
-  const result = await runCheck(workerData as CheckOptions);
+  const { options, config } = workerData as { options: CheckOptions; config: TrajauditConfig };
+  const result = await runCheck(options, config);
   parentPort!.postMessage({ result } satisfies CheckWorkerMessage);
 } catch (error) {
   parentPort!.postMessage({ error: described(error) } satisfies CheckWorkerMessage);

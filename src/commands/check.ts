@@ -19,20 +19,15 @@ export interface CheckOptions {
 }
 
 /**
- * Whether the run uses the type checker: --types, or direct-provider-call's receiverTypes (its
- * needsTypes). A config that cannot be read is run-check.ts's to report, in its order.
+ * The config is read once, here (a config on a pipe, `--config /dev/stdin`, cannot be read twice).
+ * The type checker runs for --types, or for direct-provider-call's receiverTypes (its needsTypes).
+ * A config that cannot be read is run-check.ts's to report, in its order of checks.
  */
-async function usesTypeChecker(options: CheckOptions): Promise<boolean> {
-  if (options.types) return true;
-  try {
-    const config = await loadConfig({ root: options.root, configPath: options.config });
-    return config.rules['direct-provider-call'].receiverTypes.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 export async function check(options: CheckOptions): Promise<CommandResult> {
-  if (await usesTypeChecker(options)) return (await import('./check-in-worker.js')).checkInWorker(options);
-  return (await import('./run-check.js')).runCheck(options);
+  const loading = loadConfig({ root: options.root, configPath: options.config });
+  const config = await loading.catch(() => undefined);
+  if (config && (options.types || config.rules['direct-provider-call'].receiverTypes.length > 0)) {
+    return (await import('./check-in-worker.js')).checkInWorker(options, config);
+  }
+  return (await import('./run-check.js')).runCheck(options, loading);
 }

@@ -10,19 +10,20 @@ import { runChecks } from '../checks/engine.js';
 import { checks } from '../checks/index.js';
 import { enclosingRepoTop } from '../checks/repo-top.js';
 import type { CommandResult } from '../command-result.js';
-import { configKeyPlace, defaultConfigName, loadConfig } from '../config/load-config.js';
+import { configKeyPlace, defaultConfigName } from '../config/load-config.js';
+import type { TrajauditConfig } from '../config/schema.js';
 import { ExitCode, InputError, UsageError } from '../errors.js';
 import { checkRenderers } from '../render-check/index.js';
 import type { CheckReport, PathBase } from '../render-check/types.js';
 import type { CheckOptions } from './check.js';
 
-/** `check` in this thread (check.ts decides which). */
-export async function runCheck(options: CheckOptions): Promise<CommandResult> {
+/** `check` in this thread (check.ts decides which), with the config check.ts read. */
+export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | Promise<TrajauditConfig>): Promise<CommandResult> {
   const format = options.format ?? 'text';
   if (!(format in checkRenderers)) throw new UsageError(`unknown --format "${format}"; use one of ${Object.keys(checkRenderers).join(', ')}`);
   if (options.allowAdditions && !options.updateBaseline) throw new UsageError('--allow-additions only makes sense with --update-baseline');
   assertCheckRoot(options.root);
-  const config = await loadConfig({ root: options.root, configPath: options.config });
+  const config = await loaded;
   const configFile = path.resolve(options.config ?? path.join(options.root, defaultConfigName));
   const requested = options.rule ?? [];
   // An explicit --rule asks for a rule the config turns off: running it or skipping it would each
