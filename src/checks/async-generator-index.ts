@@ -55,10 +55,14 @@ export function scanAsyncGeneratorNames(text: string, into: Set<string>): boolea
 // The annotation stays on the declaration's line (scanning on to the next `=` of the file made the
 // scan quadratic on files of typed declarations without an initializer); `!`, a cast, a closing
 // parenthesis, `;`, a comment or the line's end may follow the name.
+// A string literal type in the annotation may hold `=` (`{ tag?: "a=b" }`).
 const aliasDeclaration = new RegExp(
-  String.raw`\bconst\s+([A-Za-z_$][\w$]*)[ \t]*(?::(?:[^;=\n\r]|=>)*)?=\s*\(?\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*([A-Za-z_$][\w$]*)[ \t]*(?:[!);\n\r]|\bas\b|\bsatisfies\b|//|/\*|$)`,
+  String.raw`\bconst\s+(?<alias>[A-Za-z_$][\w$]*)[ \t]*(?::(?:[^;=\n\r'"]|=>|'[^'\n\r]*'|"[^"\n\r]*")*)?=\s*\(?\s*(?:[A-Za-z_$][\w$]*\s*\.\s*)*(?<target>[A-Za-z_$][\w$]*)[ \t]*(?:[!);\n\r]|\bas\b|\bsatisfies\b|//|/\*|$)`,
   'g',
 );
+
+/** An import or export under another name (`import { viaAlias as va }`): `va` names what `viaAlias` does. */
+const renamedBinding = /(?<![\w$.])(?<target>[A-Za-z_$][\w$]*)\s+as\s+(?<alias>[A-Za-z_$][\w$]*)(?=\s*[,}])/g;
 
 export function scanAliasNames(texts: string[], names: Set<string>): void {
   for (let grew = true; grew; ) {
@@ -67,11 +71,14 @@ export function scanAliasNames(texts: string[], names: Set<string>): void {
     const mentions = new RegExp(`(?<![\\w$])(?:${[...names].map((name) => name.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
     for (const text of texts) {
       if (!mentions.test(text)) continue;
-      aliasDeclaration.lastIndex = 0;
-      for (let match = aliasDeclaration.exec(text); match; match = aliasDeclaration.exec(text)) {
-        if (names.has(match[2]) && !names.has(match[1])) {
-          names.add(match[1]);
-          grew = true;
+      for (const pattern of [aliasDeclaration, renamedBinding]) {
+        pattern.lastIndex = 0;
+        for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+          const { alias, target } = match.groups!;
+          if (names.has(target) && !names.has(alias)) {
+            names.add(alias);
+            grew = true;
+          }
         }
       }
     }

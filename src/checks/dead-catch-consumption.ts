@@ -111,14 +111,47 @@ function consumedAt(start: ts.Expression): boolean {
   if (node !== start) return (ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node) === true;
   if (ts.isForOfStatement(parent) && parent.expression === node) return true;
   if (ts.isYieldExpression(parent) && parent.asteriskToken) return true;
-  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node)) return true;
-  // gen().next(), gen()[Symbol.asyncIterator]() run the body; but the body's errors reject the
-  // promise next() returns, so one thrown away (`void s.next()`, a bare statement) never reaches
-  // the catch.
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.arguments?.includes(node)) return !ownMethodThis(parent, node);
+  // gen().next(), gen()[Symbol.asyncIterator](), s.next.call(s) run the body; but the body's
+  // errors reject the promise next() returns, so one thrown away (`void s.next()`, a bare
+  // statement, a `.then(…)` nobody keeps) never reaches the catch.
   if ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === node) {
-    return ts.isCallExpression(parent.parent) && parent.parent.expression === parent && !thrownAway(parent.parent);
+    const call = memberCall(parent);
+    return call !== undefined && !thrownAway(settledBy(call));
   }
   return false;
+}
+
+const isCallOf = (node: ts.Node, callee: ts.Node): node is ts.CallExpression => ts.isCallExpression(node) && node.expression === callee;
+
+/** `node.m` or `node["m"]`, with the member's name. */
+function memberOf(node: ts.Expression): string | undefined {
+  const parent = node.parent;
+  return (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === node ? memberName(parent)?.name : undefined;
+}
+
+/** The call of a member: `s.next()`, or `s.next.call(…)` / `.apply(…)`. */
+function memberCall(member: ts.Expression): ts.CallExpression | undefined {
+  if (isCallOf(member.parent, member)) return member.parent;
+  const through = memberOf(member);
+  return (through === 'call' || through === 'apply') && isCallOf(member.parent.parent, member.parent) ? member.parent.parent : undefined;
+}
+
+/** `s.next.call(s)`: `s` as the this of its own method, which memberCall judges, not a generator handed to a call. */
+function ownMethodThis(call: ts.CallExpression | ts.NewExpression, argument: ts.Expression): boolean {
+  if (!ts.isCallExpression(call) || call.arguments[0] !== argument || !isReference(argument)) return false;
+  const through = memberName(call.expression);
+  const method = through && (through.name === 'call' || through.name === 'apply') ? memberStep(unwrap(through.receiver)) : undefined;
+  return method !== undefined && sameReference(method.receiver, argument);
+}
+
+/** The last promise of a `.then(…)`, `.catch(…)`, `.finally(…)` chain on `call`'s: where its rejection goes. */
+function settledBy(call: ts.CallExpression): ts.Expression {
+  let current: ts.Expression = call;
+  for (let name = memberOf(current); (name === 'then' || name === 'catch' || name === 'finally') && isCallOf(current.parent.parent, current.parent); name = memberOf(current)) {
+    current = current.parent.parent as ts.CallExpression;
+  }
+  return current;
 }
 
 /** A value nobody gets: a statement of its own, under `void`, or left of a comma (through parentheses and casts). */

@@ -83,6 +83,26 @@ const aliasForms = tree('alias-forms', ['export async function* parse(p: string)
   'src/zod.ts': ['import { parse } from "zod";', 'const pz = parse;', 'export function a(p: string) { try { return pz(p); } catch { return undefined; } }'],
 });
 
+// The audit's last shapes: an alias of an import renamed on the way in, an alias whose annotation
+// holds `=` in a string type, a next() whose promise goes into a `.then(…)`/`.catch(…)` chain nobody
+// keeps, and `s.next.call(s)` thrown away. The same shapes awaited or returned are consumption.
+const aliasChains = tree('alias-chains', [
+  'export const viaAlias = Turns.stream;',
+  'export const typed: ((p: string) => AsyncGenerator<string>) & { tag?: "a=b" } = streamTurns;',
+], [
+  'import { viaAlias as va, typed, streamTurns } from "./gen.js";',
+  'const local = va;',
+  'export function a(p: string) { try { return local(p); } catch { return undefined; } }',
+  'export function b(p: string) { try { return typed(p); } catch { return undefined; } }',
+  'export function c(p: string) { try { const s = streamTurns(p); s.next().then(() => 1); return 1; } catch { return undefined; } }',
+  'export async function d(p: string) { try { const s = streamTurns(p); await s.next().then(() => 1); return 1; } catch { return undefined; } }',
+  'export function e(p: string) { try { const s = streamTurns(p); void s.next.call(s); return 1; } catch { return undefined; } }',
+  'export async function f(p: string) { try { const s = streamTurns(p); await s.next.call(s); return 1; } catch { return undefined; } }',
+  'export function g(p: string) { try { const s = streamTurns(p); s.next().catch(() => 1).finally(() => 2); return 1; } catch { return undefined; } }',
+  'export function h(p: string) { try { const s = streamTurns(p); return s.next().then(() => 1); } catch { return undefined; } }',
+  'export function i(p: string) { try { const s = streamTurns(p); void s.next.apply(s, []); return 1; } catch { return undefined; } }',
+]);
+
 const scenarios = [
   {
     title: 'a generator called through .call or .apply',
@@ -104,6 +124,12 @@ const scenarios = [
       'src/one.ts', returned(3, 45, 'pages'), '', 'src/two.ts', returned(3, 45, 'pages'), '', 'src/use.ts',
       returned(5, 45, 'fetchAll'), returned(6, 45, 'bang'), returned(7, 45, 'commented'), notIterated(8, 51, 'streamTurns'),
     ],
+  },
+  {
+    title: 'an alias of a renamed import or with = in its annotation; next() into a .then chain, or through .call',
+    verdict: 'reported when the promise is thrown away; not when it is awaited or returned',
+    root: aliasChains,
+    findings: [returned(3, 45, 'local'), returned(4, 45, 'typed'), notIterated(5, 48, 'streamTurns'), notIterated(7, 48, 'streamTurns'), notIterated(9, 48, 'streamTurns'), notIterated(11, 48, 'streamTurns')],
   },
 ];
 
