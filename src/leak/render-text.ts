@@ -2,9 +2,8 @@ import type { Counts, DirReport } from './diff.js';
 import { summarize, type LeakReport } from './report.js';
 
 export function renderLeakText(report: LeakReport): string {
-  const lines: string[] = [];
-  for (const dir of report.watched) lines.push(...dirLines(dir));
-  lines.push(verdict(report));
+  // flatMap, not push(...): a dir can gain more files than a call can take arguments.
+  const lines = [...report.watched.flatMap(dirLines), verdict(report)];
   return `${lines.join('\n')}\n`;
 }
 
@@ -50,7 +49,7 @@ function verdict(report: LeakReport): string {
 }
 
 function counts(c: Counts): string {
-  return c.exists ? `${c.files} files, ${bytes(c.bytes)}` : 'missing';
+  return c.exists ? `${c.files} ${c.files === 1 ? 'file' : 'files'}, ${bytes(c.bytes)}` : 'missing';
 }
 
 function bytes(n: number): string {

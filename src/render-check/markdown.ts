@@ -25,8 +25,9 @@ export default function renderMarkdown(report: CheckReport): string {
     for (const e of report.stale) out.push(row([e.rule, e.file, e.scope, e.anchor, e.count]));
     out.push('');
   }
-  out.push(...inventory(report.findings.filter((f) => f.rule === 'stateful-construction')));
-  return `${out.join('\n').trimEnd()}\n`;
+  // Joined, not push(...): an inventory can have more lines than a call can take arguments.
+  const lines = [...out, ...inventory(report.findings.filter((f) => f.rule === 'stateful-construction'))];
+  return `${lines.join('\n').trimEnd()}\n`;
 }
 
 /** Per class: where each instance is built, so a reader sees "built once at startup" vs "one per subagent". */
@@ -35,7 +36,9 @@ function inventory(sites: Finding[]): string[] {
   const byClass = new Map<string, Finding[]>();
   for (const site of sites) {
     const name = site.details?.className ?? site.anchor;
-    byClass.set(name, [...(byClass.get(name) ?? []), site]);
+    const list = byClass.get(name);
+    if (list) list.push(site);
+    else byClass.set(name, [site]);
   }
   const out = ['### Stateful construction inventory', ''];
   for (const [name, list] of [...byClass].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -27,11 +27,17 @@ export default function renderTable(t: Tabular, options: RenderOptions = {}): st
     rows = rows.map((cells) => cells.map((text, c) => wrapText(text, widths[c])));
   }
   const lines = (text: string) => text.split('\n');
-  const widths = head.map((h, c) => Math.max(...[h, ...rows.map((r) => r[c])].flatMap(lines).map((line) => stringWidth(line))));
+  // Loops, not Math.max(...): a column can have more lines than a call can take arguments.
+  const widths = head.map(() => 0);
+  for (const cells of [head, ...rows]) {
+    cells.forEach((text, c) => {
+      for (const line of lines(text)) widths[c] = Math.max(widths[c], stringWidth(line));
+    });
+  }
   const rule = (left: string, mid: string, right: string) => `${left}${widths.map((w) => '─'.repeat(w + 2)).join(mid)}${right}`;
   const draw = (cells: string[]) => {
     const split = cells.map(lines);
-    const height = Math.max(...split.map((l) => l.length));
+    const height = split.reduce((most, l) => Math.max(most, l.length), 0);
     return Array.from({ length: height }, (_, i) =>
       `│${split.map((l, c) => ` ${l[i] ?? ''}${' '.repeat(widths[c] - stringWidth(l[i] ?? ''))} `).join('│')}│`);
   };

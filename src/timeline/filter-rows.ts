@@ -31,8 +31,9 @@ export function agentRows(rows: MergedRow[], wanted: string, sessionId: string):
   const times = tagged.map(time).filter((t) => !Number.isNaN(t));
   const startRow = tagged.find((r) => r.event === 'SubagentStart');
   const stopRow = [...tagged].reverse().find((r) => r.event === 'SubagentStop');
-  const from = startRow ? time(startRow) : Math.min(...times);
-  const to = stopRow ? time(stopRow) : Math.max(...times);
+  // reduce, not Math.min(...): a subagent can have more rows than a call can take arguments.
+  const from = startRow ? time(startRow) : times.reduce((a, b) => Math.min(a, b), Infinity);
+  const to = stopRow ? time(stopRow) : times.reduce((a, b) => Math.max(a, b), -Infinity);
   const indices = new Set(tagged.filter((r) => r.source === 'events' && r.index !== null).map((r) => r.index));
   const untaggedStream = (r: MergedRow) =>
     r.source === 'events' && r.agent === null && STREAM_EVENTS.has(r.event) && indices.has(r.index) && time(r) >= from && time(r) <= to;

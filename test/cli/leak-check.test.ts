@@ -138,7 +138,7 @@ describe('trajaudit leak-check', () => {
     const r = leakCheck(['--watch', 'home'], 'require("fs").rmSync("home/tasks", { recursive: true })');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      'home: before 2 files, 11 bytes; after 1 files, 3 bytes\n' +
+      'home: before 2 files, 11 bytes; after 1 file, 3 bytes\n' +
         '  removed  tasks/a.output (8 bytes)\n' +
         'leak-check: clean: nothing added or changed outside --allow in 1 watched dirs (1 removed)\n',
     );
@@ -204,7 +204,7 @@ describe('trajaudit leak-check', () => {
       code: 1,
       stderr: '',
       stdout:
-        'home/tasks: before 1 files, 8 bytes; after a file of 2 bytes, not a directory\n' +
+        'home/tasks: before 1 file, 8 bytes; after a file of 2 bytes, not a directory\n' +
         '  removed  a.output (8 bytes)\n' +
         '  replaced (the watched dir itself, by a file of 2 bytes)\n' +
         'leak-check: leaked: 0 added, 0 changed outside --allow, 1 non-directory left where a watched dir belongs, in 1 of 1 watched dirs (1 removed)\n',

@@ -121,7 +121,8 @@ const warnLog: Adapter = {
         problem(line, 'malformed', `continues the record of line ${unreadAt}, which is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB: not read`);
       } else if (records.length > 0) {
         const record = records[records.length - 1];
-        record.parts.push(...pendingBlank, line.text);
+        for (const blank of pendingBlank) record.parts.push(blank); // a spread would stop at some 100,000 blank lines
+        record.parts.push(line.text);
         record.source.push(line);
         record.endLine = line.number;
         pendingBlank = [];
