@@ -10,10 +10,12 @@ const frame = (columns: number) => 3 * columns + 1;
 /** A column is narrowed to its longest word, up to this (a timestamp, an id), or its header. */
 const LONGEST_KEPT_WORD = 24;
 
-const widthOf = (text: string) => Math.max(0, ...text.split('\n').map((line) => stringWidth(line)));
-const longestWord = (text: string) => Math.max(0, ...text.split(/[ \n]/).map((word) => stringWidth(word)));
+/** The largest of `values` and `floor`: reduce, not Math.max(...), which a list of some 125,000 values (rows, lines, words) overflows. */
+const most = (values: number[], floor: number) => values.reduce((a, b) => Math.max(a, b), floor);
+const widthOf = (text: string) => most(text.split('\n').map((line) => stringWidth(line)), 0);
+const longestWord = (text: string) => most(text.split(/[ \n]/).map((word) => stringWidth(word)), 0);
 /** A header may wrap after its underscores too (`untagged_` / `chunks`): its longest such piece. */
-const longestHeaderPiece = (text: string) => Math.max(1, ...text.split(/[ \n]|(?<=_)/).map((piece) => stringWidth(piece)));
+const longestHeaderPiece = (text: string) => most(text.split(/[ \n]|(?<=_)/).map((piece) => stringWidth(piece)), 1);
 
 /**
  * Column widths that fit `total` when the table is wider. Each column keeps at least the longest
@@ -22,10 +24,10 @@ const longestHeaderPiece = (text: string) => Math.max(1, ...text.split(/[ \n]|(?
  * ones. Where even those floors do not fit the table is wider than `total`; nothing is cut.
  */
 export function fitColumns(head: string[], rows: string[][], total: number): number[] {
-  const natural = head.map((h, c) => Math.max(widthOf(h), ...rows.map((row) => widthOf(row[c]))));
+  const natural = head.map((h, c) => most(rows.map((row) => widthOf(row[c])), widthOf(h)));
   const budget = total - frame(head.length);
   if (natural.reduce((a, b) => a + b, 0) <= budget) return natural;
-  const floors = head.map((h, c) => Math.min(natural[c], Math.max(longestHeaderPiece(h), Math.min(LONGEST_KEPT_WORD, Math.max(0, ...rows.map((row) => longestWord(row[c])))), 1)));
+  const floors = head.map((h, c) => Math.min(natural[c], Math.max(longestHeaderPiece(h), Math.min(LONGEST_KEPT_WORD, most(rows.map((row) => longestWord(row[c])), 0)), 1)));
   const lacking = natural.map((n, c) => n - floors[c]);
   const extra = budget - floors.reduce((a, b) => a + b, 0);
   if (extra <= 0) return floors;
@@ -75,14 +77,41 @@ function wrapLine(line: string, width: number): string[] {
  */
 function splitWord(word: string, width: number): string[] {
   const pieces = [''];
-  const add = (part: string) => {
-    const last = pieces[pieces.length - 1];
-    if (last !== '' && stringWidth(last + part) > width) pieces.push(part);
-    else pieces[pieces.length - 1] = last + part;
+  // The last piece's width, kept as it grows: parts end between characters, so widths add up.
+  let lastWidth = 0;
+  const add = (part: string, partWidth: number) => {
+    if (lastWidth > 0 && lastWidth + partWidth > width) {
+      pieces.push(part);
+      lastWidth = partWidth;
+    } else {
+      pieces[pieces.length - 1] += part;
+      lastWidth += partWidth;
+    }
   };
   for (const part of word.split(/(?<=[,_])/)) {
-    if (stringWidth(part) <= width) add(part);
-    else for (const { segment } of new Intl.Segmenter().segment(part)) add(segment);
+    const partWidth = stringWidth(part);
+    if (partWidth <= width) add(part, partWidth);
+    else for (const segment of graphemes(part)) add(segment, stringWidth(segment));
   }
   return pieces;
+}
+
+const segmenter = new Intl.Segmenter();
+/** Characters of the screen read per call of the segmenter: over a whole long text its iteration is quadratic (100,000 characters: 5 s). */
+const SEGMENT_CHUNK = 1024;
+
+/**
+ * The characters (grapheme clusters) of `text`, segmented a chunk at a time. A chunk's last
+ * cluster may be cut short by the chunk's end, so it is read again at the start of the next chunk.
+ */
+function* graphemes(text: string): Generator<string> {
+  for (let start = 0; start < text.length; ) {
+    const chunk = text.slice(start, start + SEGMENT_CHUNK);
+    const clusters = Array.from(segmenter.segment(chunk), (s) => s.segment);
+    const whole = start + chunk.length >= text.length || clusters.length === 1 ? clusters : clusters.slice(0, -1);
+    for (const cluster of whole) {
+      yield cluster;
+      start += cluster.length;
+    }
+  }
 }

@@ -33,6 +33,25 @@ describe('outputs with more lines than a call takes arguments', () => {
     expect(cellLines).toHaveLength(N + 7);
   });
 
+  it('--format table wrapped to COLUMNS=80: a cell of 130,000 words, and one word of 400,000 characters', () => {
+    const words = runCli(['sql', `SELECT repeat('ab ', ${N}) AS x`, tiny], { env: { COLUMNS: '80' } });
+    expect([words.code, words.stderr]).toEqual([0, '']);
+    const wordLines = words.stdout.split('\n').slice(3, -3);
+    // 25 words of 'ab' in a line of 76 columns (74 characters and padding); the first line also holds nothing else.
+    expect(wordLines[0]).toBe(`│ ${Array(25).fill('ab').join(' ')}  │`);
+    expect(wordLines).toHaveLength(Math.ceil(N / 25));
+
+    // Split into characters a chunk of the segmenter at a time (over the whole word it took 150 s).
+    const long = 400_000;
+    const word = runCli(['sql', `SELECT repeat('a', ${long - 3}) || '👍🏽é' AS x`, tiny], { env: { COLUMNS: '80' } });
+    expect([word.code, word.stderr]).toEqual([0, '']);
+    const wordRows = word.stdout.split('\n').slice(3, -3);
+    expect(wordRows).toHaveLength(Math.ceil(long / 76));
+    expect(new Set(wordRows.slice(0, -1))).toEqual(new Set([`│ ${'a'.repeat(76)} │`]));
+    const tail = (long - 3) % 76;
+    expect(wordRows.at(-1)).toBe(`│ ${'a'.repeat(tail)}👍🏽é${' '.repeat(76 - tail - 3)} │`);
+  });
+
   it('a warn.log record continued after 130,000 blank lines keeps them in its message', () => {
     const session = path.join(work.dir, 'warn', 's1');
     fs.mkdirSync(session, { recursive: true });
