@@ -8,6 +8,7 @@ import { defaultHome } from '../discover/default-home.js';
 import { discoverInputs } from '../discover/discover-inputs.js';
 import { InputError } from '../errors.js';
 import { rootInputs } from './database-root.js';
+import { refuseDbInsideInputs } from './db-inside-inputs.js';
 import { ingest, type IngestSummary, OUTSIDE_WINDOW, type TimeWindow } from './ingest.js';
 
 export interface LoadInputsOptions {
@@ -39,7 +40,9 @@ function namedPaths(options: LoadInputsOptions): string[] {
 
 export async function loadInputs(options: LoadInputsOptions, progress: Progress): Promise<LoadedInputs> {
   const useDbAsIs = options.db !== undefined && options.paths.length === 0 && !options.alwaysIngest;
-  const inputs = useDbAsIs ? null : discoverInputs(namedPaths(options));
+  const named = useDbAsIs ? [] : namedPaths(options);
+  if (options.db !== undefined) refuseDbInsideInputs(options.db, named);
+  const inputs = useDbAsIs ? null : discoverInputs(named);
   const db = await openDatabase(options.db, { readOnly: useDbAsIs });
   try {
     await options.beforeIngest?.(db);

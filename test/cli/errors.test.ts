@@ -23,6 +23,30 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     }
   });
 
+  it('a --db inside the input tree, also through a link: refused before anything is written there', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const home = path.join(dir, 'home');
+      fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
+      fs.symlinkSync(home, path.join(dir, 'link'));
+      const before = fs.readdirSync(home, { recursive: true }).sort();
+      const session = 'home/trajectories/sessions/20260821-101500-b2d84e07';
+      for (const [command, db] of [['load', 'home/x.db'], ['load', `${session}/x.db`], ['load', 'link/x.db'], ['sql', 'home/x.db'], ['sources', 'link/trajectories/x.db']]) {
+        const run = runCli(command === 'sql' ? ['sql', 'SELECT 1', 'home', '--db', db] : [command, 'home', '--db', db], { cwd: dir });
+        expect(run).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: `trajaudit: --db ${db} is inside the input home, and trajaudit never writes inside the data it reads; pass a --db path outside home\n`,
+        });
+      }
+      expect(fs.readdirSync(home, { recursive: true }).sort()).toEqual(before);
+      // A session dir named alone: its home is not the input, so a --db there is taken.
+      expect(runCli(['load', session, '--db', 'home/x.db', '--quiet'], { cwd: dir }).code).toBe(0);
+    } finally {
+      cleanup();
+    }
+  });
+
   it('a --db that is not a DuckDB file', () => {
     const { dir, cleanup } = tempDir();
     const bogus = path.join(dir, 'notes.duckdb');

@@ -1,0 +1,29 @@
+// Nothing is ever written inside the input tree: a --db file there (and DuckDB's .wal beside it)
+// would also be found by the next load as an input it does not read, so sources and
+// skipped_inputs would differ from a load into a database kept elsewhere.
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError } from '../errors.js';
+
+/** The path with its links resolved, as far as it exists (a new --db file does not yet). */
+function realPathOf(file: string): string {
+  const absolute = path.resolve(file);
+  try {
+    return fs.realpathSync(absolute);
+  } catch {
+    const parent = path.dirname(absolute);
+    return parent === absolute ? absolute : path.join(realPathOf(parent), path.basename(absolute));
+  }
+}
+
+export function refuseDbInsideInputs(db: string, inputPaths: string[]): void {
+  const dbReal = realPathOf(db);
+  for (const named of inputPaths) {
+    const root = realPathOf(named);
+    if (dbReal === root || dbReal.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
+      throw new InputError(
+        `--db ${db} is inside the input ${named}, and trajaudit never writes inside the data it reads; pass a --db path outside ${named}`,
+      );
+    }
+  }
+}
