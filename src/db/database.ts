@@ -91,7 +91,8 @@ function describeOpenError(path: string, error: unknown): InputError {
   if (/Could not set lock on file/i.test(message)) {
     return new InputError(`database ${path} is busy: another process has it open (a load writes alone; queries share it with other queries); wait for it to finish and run again`);
   }
-  if (/Permission denied/i.test(message)) return new InputError(`cannot open --db ${path}: permission denied; check the permissions of the file and of its directory`);
+  if (/Permission denied|Operation not permitted/i.test(message)) return new InputError(`cannot open --db ${path}: permission denied; check the permissions of the file and of its directory (and that it is not immutable, lsattr)`);
+  if (/Read-only file system/i.test(message)) return new InputError(`cannot open --db ${path} for writing: it is on a read-only file system; pass a --db path on a writable disk`);
   if (/Not a directory/i.test(message)) return new InputError(`--db ${path}: a directory on its path is a file; pass a path under a directory`);
   if (CORRUPT.test(message)) return corrupt(path, message);
   return new InputError(`${path} is not a DuckDB database trajaudit can open (${message.split('\n')[0]}); pass --db a new file name or a file written by \`trajaudit load\``);

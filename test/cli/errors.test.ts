@@ -47,6 +47,24 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     }
   });
 
+  it('a --db written by trajaudit that cannot be opened for writing (immutable, or read-only for this user): permission, not "not a DuckDB database"', (ctx) => {
+    const { dir, cleanup } = tempDir();
+    const db = path.join(dir, 'locked.db');
+    expect(runCli(['load', path.join(FIXTURES, 'malformed-lines'), '--db', db, '--quiet']).code).toBe(0);
+    // root is denied by the immutable flag (EPERM), any other user by the mode (EACCES).
+    const root = process.getuid?.() === 0;
+    const locked = root ? spawnSync('chattr', ['+i', db]).status === 0 : (fs.chmodSync(db, 0o444), true);
+    try {
+      if (!locked) ctx.skip();
+      const run = runCli(['load', path.join(FIXTURES, 'malformed-lines'), '--db', db]);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `trajaudit: cannot open --db ${db}: permission denied; check the permissions of the file and of its directory (and that it is not immutable, lsattr)\n` });
+      expect(runCli(['sql', 'SELECT count(*) AS n FROM input_files', '--db', db, '--format', 'csv']).stdout).toBe('n\r\n1\r\n');
+    } finally {
+      if (root) spawnSync('chattr', ['-i', db]);
+      cleanup();
+    }
+  });
+
   it('a --db that is not a DuckDB file', () => {
     const { dir, cleanup } = tempDir();
     const bogus = path.join(dir, 'notes.duckdb');
