@@ -233,12 +233,19 @@ class Collector {
 
   sessionDir(dir: string): void {
     const sessionId = this.addSessionDir(dir);
+    const seen = new Map<string, string>();
     for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
       const owner = e.link && e.isFile && e.name in SESSION_FILES ? this.ownerBeside(dir, e.name) : undefined;
+      const nested = e.isDirectory && !e.link ? nestedKind(abs) : null;
       if (owner !== undefined) this.skip(abs, `another name for ${e.name} of session directory ${owner}`);
       else if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
       else if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null); // a case folder's copy
+      // What trajaudit reads is read wherever it sits: a session dir, a group of them or a home
+      // copied into a session dir (its own directories, such as tool-outputs/, hold none).
+      else if (nested === 'home') this.home(abs);
+      else if (nested === 'session') this.sessionDirOnce(abs, e.name, seen);
+      else if (nested === 'group') this.sessionsDir(abs);
       else this.skip(abs, e.isDirectory ? 'directory not read (not a telemetry format)' : 'not a format trajaudit reads');
     }
   }
@@ -274,7 +281,10 @@ class Collector {
     const seen = new Map<string, string>();
     for (const e of linksLast(this.list(dir))) {
       const abs = path.join(dir, e.name);
-      if (e.isDirectory) this.sessionDirOnce(abs, e.name, seen);
+      // A group of session dirs (an archive by month: sessions/2026-08/<session>) is read as a
+      // sessions dir; a link is never a group, so no link can lead the walk round in a loop.
+      if (e.isDirectory && !e.link && nestedKind(abs) === 'group') this.sessionsDir(abs);
+      else if (e.isDirectory) this.sessionDirOnce(abs, e.name, seen);
       else this.skip(abs, 'not a session directory');
     }
   }
@@ -321,10 +331,30 @@ class Collector {
   }
 }
 
+/**
+ * What a directory below a session dir, or in a sessions dir, holds of what trajaudit reads: a
+ * home's parts, a session's files, or session dirs (a group, also of groups: by year, then month);
+ * null for anything else, and for a directory that cannot be listed, which is then skipped, as it
+ * was before it was looked into. Links are not followed, so the walk cannot go round in a loop.
+ */
+function nestedKind(dir: string): 'home' | 'session' | 'group' | null {
+  try {
+    const list = entries(dir);
+    if (list.some(homeEntry)) return 'home';
+    if (list.some((e) => e.isFile && e.name in SESSION_FILES)) return 'session';
+    const inner = (e: Entry) => e.isDirectory && !e.link && ['session', 'group'].includes(nestedKind(path.join(dir, e.name)) ?? '');
+    return list.some(inner) ? 'group' : null;
+  } catch (error) {
+    if (error instanceof InputError) return null;
+    throw error;
+  }
+}
+
+/** An entry only a home (or a case folder made like one) has at its top. */
+const homeEntry = (e: Entry) => (e.isDirectory && (e.name === 'trajectories' || e.name === 'tasks')) || (e.isFile && e.name in HOME_FILES);
+
 function looksLikeHome(dir: string): boolean {
-  return entries(dir).some(
-    (e) => (e.isDirectory && (e.name === 'trajectories' || e.name === 'tasks')) || (e.isFile && e.name in HOME_FILES),
-  );
+  return entries(dir).some(homeEntry);
 }
 
 /**
@@ -372,7 +402,7 @@ function addNamedPath(c: Collector, named: string): void {
   if (base === 'tasks') return c.tasksDir(abs);
   if (base === 'trajectories' || entries(abs).some((e) => e.isDirectory && e.name === 'sessions')) return c.trajectories(abs);
   // Session dirs before *.output files: a stray build.output in a sessions dir does not make it a tasks dir.
-  if (entries(abs).some((e) => e.isDirectory && isSessionDir(path.join(abs, e.name)))) return c.sessionsDir(abs);
+  if (entries(abs).some((e) => e.isDirectory && isSessionDir(path.join(abs, e.name))) || nestedKind(abs) === 'group') return c.sessionsDir(abs);
   if (hasTaskOutputs(abs)) return c.tasksDir(abs);
   throw new InputError(`${named} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); ${WHAT_TO_PASS}`);
 }

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
+
+// Session dirs one or two levels deeper than sid-code puts them: an archive grouped by month (and
+// by year and month), a session dir inside another, a home's tasks dir copied into a session dir.
+// Nothing of a format trajaudit reads is skipped for being out of place; a session's own
+// directories (tool-outputs/), and links to directories (which could lead round in a loop), still are.
+const work = tempDir();
+afterAll(work.cleanup);
+const home = path.join(work.dir, 'archive');
+const sessions = path.join(home, 'trajectories/sessions');
+
+function session(rel: string): void {
+  fs.mkdirSync(path.join(sessions, rel), { recursive: true });
+  const id = path.basename(rel);
+  fs.writeFileSync(path.join(sessions, rel, 'events.jsonl'), `${JSON.stringify({ event: 'SessionStart', session_id: id, timestamp: '2026-08-18T10:00:00.000Z', data: {} })}\n`);
+}
+for (const rel of ['2026-07/s-july', '2026-08/s-aug-1', '2026-08/s-aug-2', '2025/2025-12/s-dec', 'plain', 'plain/inner']) session(rel);
+fs.mkdirSync(path.join(sessions, '2026-08/s-uploaded'));
+fs.writeFileSync(path.join(sessions, '2026-08/s-uploaded/metadata.json'), '{}\n');
+fs.mkdirSync(path.join(sessions, 'plain/tool-outputs'));
+fs.writeFileSync(path.join(sessions, 'plain/tool-outputs/t1.txt'), 'a tool output\n');
+fs.cpSync(path.join(FIXTURES, 'home/tasks'), path.join(sessions, 'plain/copied/tasks'), { recursive: true });
+fs.symlinkSync('..', path.join(sessions, 'plain/up'));
+
+describe('session dirs deeper than sid-code puts them', () => {
+  it('are read as sessions, groups of them as sessions dirs; a tasks dir copied into a session dir is read', () => {
+    const { value, run } = runJson<unknown[]>(['sql', 'SELECT session_id, path, events FROM sessions ORDER BY path', home]);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(value).toEqual([
+      { session_id: 's-dec', path: 'trajectories/sessions/2025/2025-12/s-dec', events: 1 },
+      { session_id: 's-july', path: 'trajectories/sessions/2026-07/s-july', events: 1 },
+      { session_id: 's-aug-1', path: 'trajectories/sessions/2026-08/s-aug-1', events: 1 },
+      { session_id: 's-aug-2', path: 'trajectories/sessions/2026-08/s-aug-2', events: 1 },
+      // A directory in a group is a session's, as in a sessions dir, even with nothing trajaudit reads in it.
+      { session_id: 's-uploaded', path: 'trajectories/sessions/2026-08/s-uploaded', events: 0 },
+      { session_id: 'plain', path: 'trajectories/sessions/plain', events: 1 },
+      { session_id: 'inner', path: 'trajectories/sessions/plain/inner', events: 1 },
+    ]);
+    const tasks = runJson<Array<{ n: number }>>(['sql', 'SELECT count(*) AS n FROM task_outputs', home]);
+    expect(tasks.value).toEqual([{ n: fs.readdirSync(path.join(FIXTURES, 'home/tasks')).filter((f) => f.endsWith('.output')).length }]);
+  });
+
+  it('a group of groups named alone is read as a sessions dir', () => {
+    const { value, run } = runJson<unknown[]>(['sql', 'SELECT session_id, path FROM sessions', path.join(sessions, '2025')]);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(value).toEqual([{ session_id: 's-dec', path: '2025-12/s-dec' }]);
+  });
+
+  it('sources lists what is still skipped, with its reason', () => {
+    const run = runCli(['sources', home, '--section', 'skipped', '--format', 'csv']);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toBe([
+      'path,reason',
+      'trajectories/sessions/2026-08/s-uploaded/metadata.json,not a format trajaudit reads',
+      'trajectories/sessions/plain/tool-outputs,directory not read (not a telemetry format)',
+      'trajectories/sessions/plain/up,directory not read (not a telemetry format)',
+      '',
+    ].join('\r\n'));
+  });
+});
