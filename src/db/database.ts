@@ -12,7 +12,7 @@ import { cellFromValue } from './cell-from-value.js';
 import { duckdb } from './duckdb-api.js';
 import { structWithRepeatedNames } from './repeated-field-names.js';
 import { uniqueColumnNames } from './unique-column-names.js';
-import { olderSchemaStatements, tableColumns } from './older-schema.js';
+import { olderSchemaStatements, tableColumns, unknownColumns } from './older-schema.js';
 import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
 
 export type Params = Record<string, string | number | boolean | null>;
@@ -296,6 +296,12 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     return db;
   }
   try {
+    if (path !== undefined) {
+      const unknown = await unknownColumns(db, SCHEMA_VERSION, currentColumns);
+      if (unknown.length > 0) {
+        throw new InputError(`--db ${path} has column${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}, which this version of trajaudit does not know (a newer version wrote the file, or the column was added by hand), so it cannot load into it; nothing was written: load into a new --db (trajaudit load <paths> --db NEW_FILE), or use the version that wrote it`);
+      }
+    }
     await createSchema(db);
   } catch (error) {
     db.close();

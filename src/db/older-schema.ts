@@ -60,3 +60,20 @@ export async function olderSchemaStatements(db: Database, path: string, current:
   }
   return [...statements, TEMP_VIEWS];
 }
+
+/**
+ * "table.column" for each column of trajaudit's tables in the file that this version's tables do
+ * not have: a newer version's, or one added by hand in a DuckDB client. `load` writes its rows
+ * without them, so it refuses such a file before writing anything (the schema version included).
+ * Only a file of another version is looked at; `current` is this version's columns.
+ */
+export async function unknownColumns(db: Database, version: string, current: () => Promise<TableColumn[]>): Promise<string[]> {
+  const meta = await db.all(`SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 'trajaudit_meta' AND database_name = current_database() AND schema_name = 'main'`);
+  if (meta.rows[0].n === 1 && (await db.all(`SELECT max(value) AS v FROM trajaudit_meta WHERE key = 'schema_version'`)).rows[0].v === version) return [];
+  const stored = await tableColumns(db);
+  if (stored.length === 0) return [];
+  const known = await current();
+  const tables = new Set(known.map((c) => c.table));
+  const names = new Set(known.map((c) => `${c.table}.${c.column}`));
+  return stored.filter((c) => tables.has(c.table) && !names.has(`${c.table}.${c.column}`)).map((c) => `${c.table}.${c.column}`);
+}

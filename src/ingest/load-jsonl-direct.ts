@@ -24,6 +24,8 @@ export interface DirectSpec {
   columns: Record<string, string>;
   /** INSERT body over `source`, which has line_no and one column per envelope key. */
   projection: (source: string) => string;
+  /** The table's columns the projection fills, in its order. */
+  into: string[];
 }
 
 export interface DirectTarget {
@@ -105,7 +107,7 @@ async function judgeMissing(db: Database, spec: DirectSpec, target: DirectTarget
     throw new DirectReadRefused(`${target.absPath}:${line}: read_json's rows do not line up with the file's lines`);
   }
   const nulls = Object.entries(spec.columns).map(([name, type]) => `NULL::${type} AS ${quoteId(name)}`).join(', ');
-  await db.run(`INSERT INTO ${spec.table} ${spec.projection(`(SELECT ${line}::BIGINT AS line_no, ${nulls})`)}`, { file_id: target.fileId, session_id: target.sessionId });
+  await db.run(`INSERT INTO ${spec.table} (${spec.into.join(', ')}) ${spec.projection(`(SELECT ${line}::BIGINT AS line_no, ${nulls})`)}`, { file_id: target.fileId, session_id: target.sessionId });
   return null;
 }
 
@@ -128,7 +130,7 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, target: Di
     WHERE NOT (${keys.map((k) => `${k} IS NULL`).join(' AND ')})${excluded.length ? ` AND line_no NOT IN (${excluded.join(', ')})` : ''})`;
   let inserted: number;
   try {
-    inserted = await db.change(`INSERT INTO ${spec.table} ${spec.projection(source)}`, { src: literalPath(target.absPath), file_id: target.fileId, session_id: target.sessionId });
+    inserted = await db.change(`INSERT INTO ${spec.table} (${spec.into.join(', ')}) ${spec.projection(source)}`, { src: literalPath(target.absPath), file_id: target.fileId, session_id: target.sessionId });
   } catch (error) {
     if (error instanceof InputError) throw error; // out of memory: the staged reader would not fare better
     throw new DirectReadRefused(`${target.absPath}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);

@@ -149,3 +149,47 @@ describe('a query over --db written by another trajaudit version', () => {
     expect(digest(file)).toBe(before);
   });
 });
+
+// A column of trajaudit's tables that this version does not know: one added by hand in a DuckDB
+// client holds NULL in the rows a load adds (the inserts name their columns); one in a file of
+// another version (a newer trajaudit's) stops the load before anything is written, schema
+// version included. Both were "Binder Error: table events has 14 columns but 13 values", exit 3.
+describe('load into --db whose table has a column this version does not know', () => {
+  const grownHome = (name: string) => {
+    const home = path.join(work.dir, name);
+    fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
+    return home;
+  };
+  const append = (home: string) =>
+    fs.appendFileSync(path.join(home, 'trajectories/sessions/3b9f02d6/events.jsonl'), '{"event":"Added","session_id":"3b9f02d6","timestamp":"2026-08-22T01:00:00.000Z","data":{}}\n');
+
+  it('added by hand, same version: the load goes on; the new rows hold the column\'s default, else NULL', () => {
+    const home = grownHome('hand-column');
+    const db = path.join(work.dir, 'hand-column.duckdb');
+    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    editDatabase(db, ["ALTER TABLE events ADD COLUMN note VARCHAR DEFAULT 'mine'", 'ALTER TABLE usage_ledger_rows ADD COLUMN note VARCHAR']);
+    append(home);
+    fs.appendFileSync(path.join(home, 'usage-ledger.jsonl'), '{"sessionId":"s-new","ts":1787000000,"promptTotal":1}\n');
+    const load = runCli(['load', home, '--db', db, '--quiet']);
+    expect([load.code, load.stderr]).toEqual([0, 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n']);
+    const { value } = runJson(['sql', "SELECT event, note, count(*) AS n FROM events WHERE event IN ('Added', 'SessionStart') GROUP BY ALL ORDER BY ALL", '--db', db]);
+    expect(value).toEqual([{ event: 'Added', note: 'mine', n: 1 }, { event: 'SessionStart', note: 'mine', n: 6 }]);
+    expect(runJson(['sql', "SELECT note FROM usage_ledger_rows WHERE session_id = 's-new'", '--db', db]).value).toEqual([{ note: null }]);
+  });
+
+  it("in a file of another version: refused, exit 2, nothing written", () => {
+    const home = grownHome('newer-column');
+    const db = path.join(work.dir, 'newer-column.duckdb');
+    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    editDatabase(db, ['ALTER TABLE events ADD COLUMN newer_field VARCHAR', "UPDATE trajaudit_meta SET value = 'newer' WHERE key = 'schema_version'"]);
+    append(home);
+    const before = digest(db);
+    const load = runCli(['load', home, '--db', db]);
+    expect(load).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `trajaudit: --db ${db} has column events.newer_field, which this version of trajaudit does not know (a newer version wrote the file, or the column was added by hand), so it cannot load into it; nothing was written: load into a new --db (trajaudit load <paths> --db NEW_FILE), or use the version that wrote it\n`,
+    });
+    expect(digest(db)).toBe(before);
+  });
+});

@@ -21,6 +21,11 @@ export interface JsonlFormat {
    * (plus `line`, the record's text, when `keepText`).
    */
   projection: (source: string) => string;
+  /**
+   * The table's columns the projection fills, in its order: named in the INSERT, so that a column
+   * added to the table in a DuckDB client holds NULL rather than shifting every value.
+   */
+  into: string[];
   /** Keep each record's whole text (small ledgers that store the record as it was written). */
   keepText: boolean;
   /** Rows carry an event time (see Adapter.timed). */
@@ -40,6 +45,7 @@ export interface JsonlFormat {
  */
 export function jsonlAdapter(format: JsonlFormat): Adapter {
   const shape = JSON.stringify(format.columns);
+  const insert = `INSERT INTO ${format.table} (${format.into.join(', ')})`;
   const staged = (rows: string) => `(SELECT line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
   return {
     kind: format.kind,
@@ -52,10 +58,10 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
       const store = async () => {
         if (ledger.valid > 0) {
           const params = { file_id: target.fileId, session_id: target.file.sessionId };
-          await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged(`len <= ${BIG_LINE_BYTES}`))}`, params);
+          await target.db.run(`${insert} ${format.projection(staged(`len <= ${BIG_LINE_BYTES}`))}`, params);
           // A long line alone: the projection parses its JSON again (line-rules.ts, BIG_LINE_BYTES).
           const big = await target.db.all(`SELECT line_no FROM staged WHERE verdict = 'valid' AND len > ${BIG_LINE_BYTES} ORDER BY line_no`);
-          for (const row of big.rows) await target.db.run(`INSERT INTO ${format.table} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
+          for (const row of big.rows) await target.db.run(`${insert} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
         }
         // The scratch copy of the file: without --db, `sql` runs on this connection and would see it.
         await target.db.run('DROP TABLE IF EXISTS staged');
