@@ -24,6 +24,7 @@ import { type LineScan, scanLines } from './scan-lines.js';
 import { ReaderRefused } from './stage-jsonl.js';
 import { type Stored, storedFiles } from './stored-files.js';
 import { environment } from '../environment.js';
+import { clearLoadUnfinished, markLoadUnfinished } from './unfinished-load.js';
 
 export interface TimeWindow {
   since?: Date;
@@ -325,7 +326,9 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   };
   const dirs = (await db.all(`SELECT session_id, path, key FROM session_dirs`)).rows as unknown as DirRow[];
   const renamed = renamedSessionDirs(dirs, inputs.sessionDirs);
+  // The session dirs are written first, their files after: marked until the load completes.
   if (await discoveryChanged(db, inputs, stored, dirs, renamed)) await db.transaction(async () => {
+    if (db.path !== null) await markLoadUnfinished(db);
     const ids = [...inputs.sessionDirs.map((d) => d.sessionId), ...renamed];
     for (let i = 0; i < ids.length; i += 500) {
       await db.runPositional(`DELETE FROM session_dirs WHERE session_id IN (${ids.slice(i, i + 500).map(() => '?').join(', ')})`, ids.slice(i, i + 500));
@@ -580,6 +583,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   // All at once: taken per commit group, each waited on the other connection's commit
   // (19 statements, ~0.6 s of connection time on a 1 GiB home).
   const jsonlIds = await idsFor(db, jsonl);
+  if (db.path !== null && small.length + jsonl.length > 0) await markLoadUnfinished(db);
   const connections = [db];
   for (let k = 1; k < Math.min(PARALLEL, jsonl.length); k += 1) connections.push(await db.connect());
   // One DuckDB thread per connection while files load: the direct reader numbers read_json's rows
@@ -606,6 +610,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     for (const conn of connections.slice(1)) conn.close();
     if (jsonl.length > 0) await db.run(`RESET threads`);
   }
+  if (db.path !== null) await clearLoadUnfinished(db);
   // Fold the write-ahead log into the file now, so the next open (an unchanged re-run, a query)
   // does not pay for this load's checkpoint.
   if (db.path !== null && summary.loaded + summary.appended + summary.reloaded > 0) {

@@ -9,6 +9,7 @@ import { discoverInputs } from '../discover/discover-inputs.js';
 import { InputError } from '../errors.js';
 import { rootInputs } from './database-root.js';
 import { refuseDbInsideInputs } from './db-inside-inputs.js';
+import { unfinishedLoadStart } from './unfinished-load.js';
 import { ingest, type IngestSummary, OUTSIDE_WINDOW, type TimeWindow } from './ingest.js';
 
 export interface LoadInputsOptions {
@@ -56,6 +57,10 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
     const unread = options.db === undefined ? 0 : ((await db.all(`SELECT count(*) AS n FROM skipped_inputs WHERE reason = $r`, { r: OUTSIDE_WINDOW })).rows[0].n as number);
     if (unread > 0) {
       warnings.push(`${unread} file${unread === 1 ? ' was' : 's were'} left unread in ${options.db} by a --since/--until window, so answers that reach outside that window miss ${unread === 1 ? 'its' : 'their'} rows; \`trajaudit load\` of the same paths into it reads ${unread === 1 ? 'it' : 'them'} (\`trajaudit sources --section skipped\` lists ${unread === 1 ? 'it' : 'them'})`);
+    }
+    const unfinished = options.db === undefined ? null : await unfinishedLoadStart(db);
+    if (unfinished !== null) {
+      warnings.push(`the last load into ${options.db} (started ${unfinished}) did not finish: it was stopped before it had read every file, so answers miss the files it had not committed; run trajaudit load with the same paths and --db ${options.db} to complete it`);
     }
     const gone = summary?.gone ?? [];
     if (gone.length > 0) {
