@@ -206,6 +206,10 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   if (path !== undefined && fs.existsSync(path) && fs.statSync(path).isDirectory()) {
     throw new InputError(`--db ${path} is a directory; pass a file name for the DuckDB database`);
   }
+  // DuckDB would wait on a FIFO for a writer, for ever.
+  if (path !== undefined && fs.existsSync(path) && !fs.statSync(path).isFile()) {
+    throw new InputError(`--db ${path} is a FIFO, socket or device, not a file; pass a file name for the DuckDB database`);
+  }
   if (path !== undefined && !fs.existsSync(pathModule.dirname(pathModule.resolve(path)))) {
     throw new InputError(`--db ${path}: directory ${pathModule.dirname(pathModule.resolve(path))} does not exist; create it, or pass a path in a directory that exists`);
   }
@@ -230,11 +234,14 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   // A file this command creates and cannot finish making (a full disk) is removed: left behind
   // half-written, it would make every later run say it is not a database.
   const created = path !== undefined && !readOnly && !fs.existsSync(path);
+  // A link to a file not made yet is opened as that file, as it is once made: DuckDB keeps its log
+  // beside the name it opens, and a log beside the link would be read by no later run.
+  const file = path === undefined ? ':memory:' : linkTarget(path);
   const removeCreated = () => {
     if (!created) return;
-    for (const file of [path, `${path}.wal`]) {
+    for (const made of [file, `${file}.wal`]) {
       try {
-        fs.rmSync(file, { force: true });
+        fs.rmSync(made, { force: true });
       } catch {
         // never made (a file on its path, say): nothing to remove
       }
@@ -242,7 +249,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   };
   let instance: DuckDBInstance;
   try {
-    instance = await duckdb.DuckDBInstance.create(path ?? ':memory:', readOnly ? { access_mode: 'READ_ONLY' } : {});
+    instance = await duckdb.DuckDBInstance.create(file, readOnly ? { access_mode: 'READ_ONLY' } : {});
   } catch (error) {
     removeCreated();
     throw describeOpenError(path ?? ':memory:', error);
@@ -309,6 +316,17 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     throw describeOpenError(path ?? ':memory:', error);
   }
   return db;
+}
+
+/** The file a path names through its links, whether or not that file exists yet. */
+function linkTarget(file: string): string {
+  let current = pathModule.resolve(file);
+  for (let hops = 0; hops < 40; hops += 1) {
+    const entry = fs.lstatSync(current, { throwIfNoEntry: false });
+    if (!entry?.isSymbolicLink()) return current;
+    current = pathModule.resolve(pathModule.dirname(current), fs.readlinkSync(current));
+  }
+  return current; // a loop of links: DuckDB says it cannot open it
 }
 
 /** This version's tables and columns, as a new database gets them. */

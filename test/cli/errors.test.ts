@@ -65,6 +65,19 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     }
   });
 
+  it('a --db that is a FIFO: refused, where DuckDB would wait for a writer for ever', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      expect(spawnSync('mkfifo', [path.join(dir, 'pipe.db')]).status).toBe(0);
+      for (const args of [['sql', 'SELECT 1'], ['load', path.join(FIXTURES, 'malformed-lines')]]) {
+        const run = runCli([...args, '--db', 'pipe.db'], { cwd: dir });
+        expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: --db pipe.db is a FIFO, socket or device, not a file; pass a file name for the DuckDB database\n' });
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
   it('a --db that is not a DuckDB file', () => {
     const { dir, cleanup } = tempDir();
     const bogus = path.join(dir, 'notes.duckdb');

@@ -75,4 +75,21 @@ describe('load interrupted by kill -9', () => {
     // The kills landed mid-load: not every run had committed all six files.
     expect(committedCounts.some((n) => n < 6)).toBe(true);
   });
+
+  it('through a --db link to a file not made yet: the log is the file\'s, so the next run reads what was committed', async () => {
+    const dir = path.join(work.dir, 'linked');
+    fs.mkdirSync(dir);
+    fs.symlinkSync('k.duckdb', path.join(dir, 'link.duckdb'));
+    const child = spawn(process.execPath, [CLI, 'load', home, '--db', path.join(dir, 'link.duckdb'), '--quiet'], { stdio: 'ignore', env: { ...process.env, TRAJAUDIT_COMMIT_BYTES: '1' } });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Killed once a first commit has reached a log, under whichever name DuckDB keeps it.
+    const logs = () => fs.readdirSync(dir).filter((name) => name.endsWith('.wal'));
+    for (let waited = 0; logs().length === 0 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGKILL');
+    await exited;
+    expect(logs()).toEqual(['k.duckdb.wal']);
+    // What the log holds is read (the schema at least): the database is trajaudit's, not one "that holds no trajaudit data".
+    const query = runCli(['sql', 'SELECT count(*) >= 0 AS read FROM input_files', '--db', path.join(dir, 'link.duckdb'), '--format', 'csv']);
+    expect([query.code, query.stdout]).toEqual([0, 'read\r\ntrue\r\n']);
+  });
 });
