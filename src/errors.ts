@@ -14,6 +14,18 @@ export class InputError extends Error {
   readonly exitCode = ExitCode.input;
 }
 
+/** DuckDB ran out of memory: the machine's state, said with the file being read when there is one. */
+export class OutOfMemoryError extends InputError {
+  constructor(readonly detail: string, readonly advice: string, readonly file?: string) {
+    super(`DuckDB ran out of memory${file ? ` while reading ${file}` : ''} (${detail}); ${file ? 'the files committed before it are kept; ' : ''}${advice}`);
+  }
+
+  /** The same error, naming the file that was being read. */
+  whileReading(file: string): OutOfMemoryError {
+    return this.file ? this : new OutOfMemoryError(this.detail, this.advice, file);
+  }
+}
+
 /** A bug in trajaudit itself. */
 export class InternalError extends Error {
   readonly exitCode = ExitCode.internal;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import pathModule from 'node:path';
 import { environment } from '../environment.js';
-import { InputError, noSpaceError } from '../errors.js';
+import { InputError, noSpaceError, OutOfMemoryError } from '../errors.js';
 import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import type { Cell, Row, Tabular } from '../render/types.js';
 import { cellFromValue } from './cell-from-value.js';
@@ -112,7 +112,7 @@ async function guarded<T>(path: string | null, work: () => Promise<T>): Promise<
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (message.startsWith('Out of Memory Error')) {
-      throw new InputError(`DuckDB ran out of memory (${message.split('\n')[0]}); raise TRAJAUDIT_MEMORY_LIMIT (a size with its unit, e.g. TRAJAUDIT_MEMORY_LIMIT=1GB; default ${DEFAULT_FILE_MEMORY_LIMIT} for --db files) or free memory`);
+      throw new OutOfMemoryError(message.split('\n')[0], `raise TRAJAUDIT_MEMORY_LIMIT (a size with its unit, e.g. TRAJAUDIT_MEMORY_LIMIT=1GB; default ${DEFAULT_FILE_MEMORY_LIMIT} for --db files) or free memory`);
     }
     if (message.startsWith('IO Error') && CORRUPT.test(message)) throw corrupt(path ?? ':memory:', message);
     throw error;

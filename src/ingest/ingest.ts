@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Progress } from '../command-result.js';
 import { type Database, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
-import { InputError, noSpaceError } from '../errors.js';
+import { InputError, noSpaceError, OutOfMemoryError } from '../errors.js';
 import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
 import { collectGarbage } from './collect-garbage.js';
@@ -393,6 +393,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
         members.forEach((w, k) => record(w, ledgers[k]));
         break;
       } catch (error) {
+        if (error instanceof OutOfMemoryError && current) throw error.whileReading(current.file.relPath);
         // A ledger with a CRLF line or invalid UTF-8: the staged reader takes it only on its own.
         if (!(error instanceof ReaderRefused) || !current) throw error;
         alone.add(current);
@@ -466,12 +467,16 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
    * on its own, then written with its ledger entry in a transaction of its own.
    */
   const loadAlone = async (conn: Database, w: Work, fileId: number) => {
-    const { ledger, write } = await readJsonl(conn, w, fileId, false);
-    await conn.transaction(async () => {
-      await write();
-      await writeLedgers(conn, [{ w, fileId, ledger }]);
-    });
-    record(w, ledger);
+    try {
+      const { ledger, write } = await readJsonl(conn, w, fileId, false);
+      await conn.transaction(async () => {
+        await write();
+        await writeLedgers(conn, [{ w, fileId, ledger }]);
+      });
+      record(w, ledger);
+    } catch (error) {
+      throw error instanceof OutOfMemoryError ? error.whileReading(w.file.relPath) : error;
+    }
   };
   /** Inside a group's transaction: a whole file straight into its table when the adapter can, else staged. */
   const direct = (w: Work, refused: Set<Work>) => DIRECT_READER && w.adapter.loadDirect !== undefined && w.plan.action !== 'append' && !refused.has(w);
@@ -531,6 +536,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
         break;
       } catch (error) {
         if (error instanceof ReaderRefused && current) alone.add(current);
+        else if (error instanceof OutOfMemoryError && current) throw error.whileReading(current.file.relPath);
         else if (!(error instanceof DirectReadRefused)) throw error;
       } finally {
         inFlight({ files: -pending.files, bytes: -pending.bytes });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runJson, tempDir } from '../helpers/run-cli.js';
+import { runCli, runJson, tempDir } from '../helpers/run-cli.js';
 
 const MiB = 1024 * 1024;
 const BIG = 'trajectories/sessions/20260815-091500-0000de01';
@@ -43,5 +43,27 @@ describe.each([
       { session: 'de01', events: 4, chars: 3 * (7 * MiB - 23) + (100 - 25), first: 0, last: 3 }, // the line less its envelope
       { session: 'de02', events: 4000, chars: 4000 * (8192 - 25), first: 0, last: 3999 },
     ]);
+  });
+});
+
+// Still too dense for the pool (README: some 16 MiB of lines under 1 MiB each within 2,048 lines):
+// the load stops in one line that names the file it was reading, the files committed before it
+// are kept, and every reader is told the load did not finish.
+describe('load --db of a file still too dense for the buffer pool', () => {
+  it('stops with exit 2 naming the file; readers are told the load did not finish', () => {
+    const root = path.join(work.dir, 'too-dense');
+    const first = 'trajectories/sessions/20260815-081500-0000de00';
+    const dense = 'trajectories/sessions/20260815-111500-0000de03';
+    for (const dir of [first, dense]) fs.mkdirSync(path.join(root, dir), { recursive: true });
+    fs.writeFileSync(path.join(root, first, 'events.jsonl'), `${line('Small', 0, 100)}\n`);
+    fs.writeFileSync(path.join(root, dense, 'events.jsonl'), `${Array.from({ length: 40 }, (_, i) => line('Dense', i, MiB - 200)).join('\n')}\n`);
+    const db = path.join(work.dir, 'too-dense.duckdb');
+    // One file per commit, so that the first file is committed before the dense one is read.
+    const load = runCli(['load', root, '--db', db, '--quiet'], { env: { TRAJAUDIT_COMMIT_BYTES: '1' } });
+    expect(load.code).toBe(2);
+    expect(load.stderr).toMatch(new RegExp(`^trajaudit: DuckDB ran out of memory while reading ${dense}/events\\.jsonl \\(Out of Memory Error: [^\\n]*\\); the files committed before it are kept; raise TRAJAUDIT_MEMORY_LIMIT \\(a size with its unit, e\\.g\\. TRAJAUDIT_MEMORY_LIMIT=1GB; default 192MB for --db files\\) or free memory\\n$`));
+    const query = runCli(['sql', 'SELECT path FROM input_files', '--db', db, '--format', 'csv']);
+    expect(query.stdout).toBe(`path\r\n${first}/events.jsonl\r\n`);
+    expect(query.stderr).toMatch(/^trajaudit: the last load into \S+ \(started [^)]+\) did not finish/);
   });
 });
