@@ -58,12 +58,14 @@ async function rootNow(db: Database, root: string, inputs: DiscoveredInputs): Pr
 export async function rootInputs(db: Database, inputs: DiscoveredInputs): Promise<DiscoveredInputs> {
   if (db.path === null) return inputs;
   const kept = (await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'root'`)).rows[0]?.value as string | undefined;
-  const stored = kept === undefined ? await formerRoot(db) : await rootNow(db, kept, inputs);
+  // A database from before the root was stored moves with its home as well.
+  const former = kept ?? (await formerRoot(db));
+  const stored = former === undefined ? undefined : await rootNow(db, former, inputs);
   const root = stored === undefined ? inputs.root : commonDirectory([stored, inputs.root]);
   if (kept !== root) {
     await db.transaction(async () => {
-      if (kept !== undefined && stored !== kept) {
-        await db.run(`UPDATE session_dirs SET key = $stored || substr(key, length($kept) + 1) WHERE key = $kept OR starts_with(key, $kept || '/')`, { stored: stored!, kept });
+      if (former !== undefined && stored !== former) {
+        await db.run(`UPDATE session_dirs SET key = $stored || substr(key, length($former) + 1) WHERE key = $former OR starts_with(key, $former || '/')`, { stored: stored!, former });
       }
       if (stored !== undefined && stored !== root) {
         const prefix = posix(path.relative(root, stored));

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { editDatabase } from '../helpers/edit-database.js';
 import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 
 interface LoadRow { files: number; loaded: number; appended: number; reloaded: number; unchanged: number; files_in_db: number; malformed_lines: number }
@@ -113,6 +114,23 @@ describe('a home that moved', () => {
       code: 0,
     });
     expect(runJson(['sql', 'SELECT count(*) AS n FROM heartbeats', '--db', db]).value).toEqual([{ n: 0 }]);
+    expectAsFresh(moved);
+  });
+
+  it('in a database from before the root was stored: the root moves with it, as for one that keeps it', () => {
+    load(home);
+    // As an older trajaudit left it: no root in trajaudit_meta, paths relative to the home.
+    editDatabase(db, ["DELETE FROM trajaudit_meta WHERE key = 'root'"]);
+    const moved = path.join(work.dir, 'elsewhere', 'sid-code-2');
+    fs.mkdirSync(path.dirname(moved));
+    fs.renameSync(home, moved);
+    fs.rmSync(path.join(moved, HEARTBEAT));
+    expect(load(moved)).toEqual({
+      row: { files: 35, loaded: 0, appended: 0, reloaded: 0, unchanged: 35, read_mib: 0, files_in_db: 35, malformed_lines: 7 },
+      stderr: UNREADABLE,
+      code: 0,
+    });
+    expect(runJson(['sql', "SELECT value FROM trajaudit_meta WHERE key = 'root'", '--db', db]).value).toEqual([{ value: moved }]);
     expectAsFresh(moved);
   });
 });
