@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readSourceText } from './read-source.js';
 import ts from './typescript.cjs';
 import type { RuleId, TrajauditConfig } from '../config/schema.js';
 import { UsageError } from '../errors.js';
@@ -48,8 +48,7 @@ export function runChecks(options: EngineOptions): EngineResult {
   const selected = selectChecks(options.rules, options.config);
   const discovered = discoverSourceFiles(options.root, options.config.exclude, options.config.tests);
   const files = discovered.map((entry) => {
-    // Without its byte order mark, as tsc reads files: the BOM is no column (line-1 columns would be one too high).
-    const text = readFileSync(entry.absPath, 'utf8').replace(/^\uFEFF/, '');
+    const text = readSourceText(entry.absPath);
     return { ...entry, text, searchText: searchableText(text) };
   });
   const byFile = new Map(files.map((entry) => [entry.file, entry]));
