@@ -322,8 +322,13 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
 function linkTarget(file: string): string {
   let current = pathModule.resolve(file);
   for (let hops = 0; hops < 40; hops += 1) {
-    const entry = fs.lstatSync(current, { throwIfNoEntry: false });
-    if (!entry?.isSymbolicLink()) return current;
+    let link = false;
+    try {
+      link = fs.lstatSync(current).isSymbolicLink();
+    } catch {
+      // missing, or a file on its path (ENOTDIR): DuckDB's own error says which
+    }
+    if (!link) return current;
     current = pathModule.resolve(pathModule.dirname(current), fs.readlinkSync(current));
   }
   return current; // a loop of links: DuckDB says it cannot open it
