@@ -15,7 +15,7 @@ export interface CliRun {
 }
 
 /** Spawns the built binary as a user would (NO_COLOR, TZ=UTC, no TTY, no COLUMNS), from `cwd` (default: repo). */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; nodeArgs?: string[] } = {}): CliRun {
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; nodeArgs?: string[]; timeoutMs?: number } = {}): CliRun {
   const result = spawnSync(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
     cwd: options.cwd ?? REPO,
     // No COLUMNS from the shell running the tests: tables stay unwrapped unless a test sets it.
@@ -23,6 +23,8 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
     input: options.input ?? '',
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
+    // A run that would hang is killed (code null) rather than blocking the test past its timeout.
+    timeout: options.timeoutMs,
   });
   return { stdout: result.stdout, stderr: result.stderr, code: result.status };
 }
