@@ -1,8 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { RawFinding } from '../checks/define-check.js';
 import { jsonProblem } from '../config/json-problem.js';
 import { InputError } from '../errors.js';
+import { MAX_FILE_BYTES, readCappedText, TooLargeError } from '../read-capped-text.js';
 import { entryKey, findingKey } from './fingerprint.js';
 import type { BaselineEntry } from './types.js';
 
@@ -22,8 +23,9 @@ const fileSchema = z.strictObject({ version: z.literal(1), entries: z.array(entr
 export async function readBaseline(file: string): Promise<BaselineEntry[] | undefined> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readCappedText(file, MAX_FILE_BYTES);
   } catch (error) {
+    if (error instanceof TooLargeError) throw new InputError(`baseline ${file} holds ${error.message}, which no baseline does (a device such as /dev/zero?); pass the baseline's JSON file`);
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new InputError(`cannot read baseline ${file}: ${(error as Error).message}`);
   }

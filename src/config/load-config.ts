@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { InputError } from '../errors.js';
+import { MAX_FILE_BYTES, readCappedText, TooLargeError } from '../read-capped-text.js';
 import { DEFAULT_CONFIG } from './defaults.js';
 import { jsonLine } from './json-line.js';
 import { jsonProblem } from './json-problem.js';
@@ -71,8 +71,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<TrajauditC
 
 async function readText(file: string, explicit: boolean): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readCappedText(file, MAX_FILE_BYTES);
   } catch (error) {
+    if (error instanceof TooLargeError) throw new InputError(`config ${file} holds ${error.message}, which no config does (a device such as /dev/zero?); pass a JSON config file`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !explicit) return undefined;
     if (code === 'ENOENT') throw new InputError(`config file not found: ${file}; check the --config path`);

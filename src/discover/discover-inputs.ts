@@ -208,7 +208,8 @@ class Collector {
     if (entry === undefined && !undecodable.has(abs)) return; // removed since it was listed
     if (entry === undefined) reason = 'its name is not valid UTF-8, so trajaudit cannot open it; rename it';
     else if (entry.isSymbolicLink() && !fs.existsSync(abs)) reason = 'broken symbolic link';
-    else if (!entry.isFile() && !entry.isDirectory() && !entry.isSymbolicLink()) reason = 'not a regular file (a FIFO, socket or device)';
+    // What a link leads to, as for any other entry (`events.jsonl` → /dev/null).
+    else if (!isFileOrDirectory(entry.isSymbolicLink() ? fs.statSync(abs) : entry)) reason = 'not a regular file (a FIFO, socket or device)';
     else if (fs.statSync(abs, { throwIfNoEntry: false })?.isDirectory() && readsByName(path.basename(abs))) reason = 'a directory where trajaudit reads a file of this name';
     // Keyed through its directory's real path, as files are: the same entry reached through a
     // linked session dir and directly is one entry.
@@ -353,6 +354,8 @@ function nestedKind(dir: string): 'home' | 'session' | 'group' | null {
 /** An entry only a home (or a case folder made like one) has at its top. */
 const homeEntry = (e: Entry) => (e.isDirectory && (e.name === 'trajectories' || e.name === 'tasks')) || (e.isFile && e.name in HOME_FILES);
 
+const isFileOrDirectory = (stat: fs.Stats) => stat.isFile() || stat.isDirectory();
+
 function looksLikeHome(dir: string): boolean {
   return entries(dir).some(homeEntry);
 }
@@ -382,6 +385,8 @@ function addNamedPath(c: Collector, named: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EACCES') throw new InputError(`cannot reach path ${named}: permission denied (a directory on its way cannot be entered); check its permissions`);
     if (named.includes('\uFFFD')) throw new InputError(`path ${named} does not exist as written: its name is not valid UTF-8, which trajaudit cannot open; rename it`);
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new InputError(`path ${named} is a symbolic link that leads round in a loop; point it at a sid-code path, or pass that path`);
+    if (fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) throw new InputError(`path ${named} is a symbolic link to ${fs.readlinkSync(abs)}, which does not exist; point it at a sid-code path, or pass that path`);
     throw new InputError(`path ${named} does not exist; ${WHAT_TO_PASS}`);
   }
   const base = path.basename(abs);

@@ -35,6 +35,13 @@ describe('check: usage and config errors exit 2 with one clear line', () => {
     expect([root.code, root.stderr]).toEqual([2, 'trajaudit: check root not found: fixtures/no-such-dir; pass an existing directory\n']);
   });
 
+  it('--config or --baseline that never ends (/dev/zero): stopped at 256 MiB, one line (it was "Invalid string length")', () => {
+    const config = runCli(['check', 'fixtures/check-baseline', '--config', '/dev/zero']);
+    expect([config.code, config.stdout, config.stderr]).toEqual([2, '', 'trajaudit: config /dev/zero holds more than 256 MiB, which no config does (a device such as /dev/zero?); pass a JSON config file\n']);
+    const baseline = runCli(['check', 'fixtures/check-baseline', '--baseline', '/dev/zero']);
+    expect([baseline.code, baseline.stdout, baseline.stderr]).toEqual([2, '', "trajaudit: baseline /dev/zero holds more than 256 MiB, which no baseline does (a device such as /dev/zero?); pass the baseline's JSON file\n"]);
+  });
+
   it('config that is not valid JSON: file:line:column of the error', () => {
     const run = runCli(['check', 'fixtures/check-config-invalid-json']);
     expect([run.code, run.stdout, run.stderr]).toEqual([

@@ -11,6 +11,19 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: path no/such/home does not exist; pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n' });
   });
 
+  it('a named link that leads round in a loop, or to nothing: said so, not "does not exist"', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      fs.symlinkSync('b', path.join(dir, 'a'));
+      fs.symlinkSync('a', path.join(dir, 'b'));
+      fs.symlinkSync('gone-home', path.join(dir, 'latest'));
+      expect(runCli(['sources', 'a'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: path a is a symbolic link that leads round in a loop; point it at a sid-code path, or pass that path\n' });
+      expect(runCli(['sources', 'latest'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: path latest is a symbolic link to gone-home, which does not exist; point it at a sid-code path, or pass that path\n' });
+    } finally {
+      cleanup();
+    }
+  });
+
   it('a directory that holds no sid-code data', () => {
     const { dir, cleanup } = tempDir();
     fs.writeFileSync(path.join(dir, 'README.txt'), 'nothing here\n');

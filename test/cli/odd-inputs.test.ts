@@ -44,6 +44,8 @@ describe('odd names and odd entries', () => {
     fs.writeFileSync(Buffer.concat([Buffer.from(path.join(home, 'tasks/a')), Buffer.from([0xfe])]), ''); // decodes as the same text as a\xFF
     expect(spawnSync('mkfifo', [path.join(home, 'tasks', 'f.output')]).status).toBe(0);
     fs.mkdirSync(path.join(home, 'trajectories/sessions/20260812-142207-8d3e61f0/heartbeat.txt'));
+    // A link to a device is what it leads to: listed as a FIFO is, not as a format trajaudit does not read.
+    fs.symlinkSync('/dev/null', path.join(home, 'tasks', 'null.output'));
     const { value, run } = runJson<{ path: string; reason: string }[]>(['sources', home, '--section', 'skipped']);
     expect(run.code).toBe(0);
     const utf8 = 'its name is not valid UTF-8, so trajaudit cannot open it; rename it';
@@ -53,6 +55,7 @@ describe('odd names and odd entries', () => {
       { path: 'tasks/a\\xFE', reason: utf8 },
       { path: 'tasks/a\\xFF', reason: utf8 },
       { path: 'tasks/f.output', reason: 'not a regular file (a FIFO, socket or device)' },
+      { path: 'tasks/null.output', reason: 'not a regular file (a FIFO, socket or device)' },
       { path: 'trajectories/sessions/20260812-142207-8d3e61f0/heartbeat.txt', reason: 'a directory where trajaudit reads a file of this name' },
       { path: 'trajectories/sessions/20260814-093015-c7a2e5f1/raw.jsonl', reason: 'not a format trajaudit reads' },
       { path: 'trajectories/sessions/20260814-093015-c7a2e5f1/session.traj', reason: 'not a format trajaudit reads' },
