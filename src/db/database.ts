@@ -111,7 +111,8 @@ async function guarded<T>(path: string | null, work: () => Promise<T>): Promise<
     return await work();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (message.startsWith('Out of Memory Error')) {
+    // Out of memory, also at a commit (`TransactionContext Error: Failed to commit: failed to pin block …`).
+    if (message.startsWith('Out of Memory Error') || /failed to pin block/i.test(message)) {
       throw new OutOfMemoryError(message.split('\n')[0], `raise TRAJAUDIT_MEMORY_LIMIT (a size with its unit, e.g. TRAJAUDIT_MEMORY_LIMIT=1GB; default ${DEFAULT_FILE_MEMORY_LIMIT} for --db files) or free memory`);
     }
     if (message.startsWith('IO Error') && CORRUPT.test(message)) throw corrupt(path ?? ':memory:', message);

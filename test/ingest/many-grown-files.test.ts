@@ -23,7 +23,8 @@ describe(`load --db after ${N} session files grew`, () => {
       fs.writeFileSync(eventsOf(k), line('SessionStart', `s${k}`, 0));
     }
     const db = path.join(work.dir, 'grown.duckdb');
-    const env = { TRAJAUDIT_MEMORY_LIMIT: '48MB' };
+    // One connection: two side by side need more than 48 MB.
+    const env = { TRAJAUDIT_MEMORY_LIMIT: '48MB', TRAJAUDIT_PARALLEL: '1' };
     const timeoutMs = 45_000;
     expect(runJson<unknown[]>(['load', home, '--db', db], { env, timeoutMs }).value).toEqual([{ files: N, loaded: N, appended: 0, reloaded: 0, unchanged: 0, read_mib: 0.02, files_in_db: N, malformed_lines: 0 }]);
     for (let k = 0; k < N; k += 1) fs.appendFileSync(eventsOf(k), line('SessionEnd', `s${k}`, 9));
