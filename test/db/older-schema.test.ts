@@ -155,18 +155,19 @@ describe('a query over --db written by another trajaudit version', () => {
 // another version (a newer trajaudit's) stops the load before anything is written, schema
 // version included. Both were "Binder Error: table events has 14 columns but 13 values", exit 3.
 describe('load into --db whose table has a column this version does not know', () => {
-  const grownHome = (name: string) => {
+  /** A copy of the home, loaded into a database of its own. */
+  const loadedCopy = (name: string) => {
     const home = path.join(work.dir, name);
     fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
-    return home;
+    const db = path.join(work.dir, `${name}.duckdb`);
+    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    return { home, db };
   };
   const append = (home: string) =>
     fs.appendFileSync(path.join(home, 'trajectories/sessions/3b9f02d6/events.jsonl'), '{"event":"Added","session_id":"3b9f02d6","timestamp":"2026-08-22T01:00:00.000Z","data":{}}\n');
 
   it('added by hand, same version: the load goes on; the new rows hold the column\'s default, else NULL', () => {
-    const home = grownHome('hand-column');
-    const db = path.join(work.dir, 'hand-column.duckdb');
-    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    const { home, db } = loadedCopy('hand-column');
     editDatabase(db, ["ALTER TABLE events ADD COLUMN note VARCHAR DEFAULT 'mine'", 'ALTER TABLE usage_ledger_rows ADD COLUMN note VARCHAR']);
     append(home);
     fs.appendFileSync(path.join(home, 'usage-ledger.jsonl'), '{"sessionId":"s-new","ts":1787000000,"promptTotal":1}\n');
@@ -178,9 +179,7 @@ describe('load into --db whose table has a column this version does not know', (
   });
 
   it("in a file of another version: refused, exit 2, nothing written", () => {
-    const home = grownHome('newer-column');
-    const db = path.join(work.dir, 'newer-column.duckdb');
-    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    const { home, db } = loadedCopy('newer-column');
     editDatabase(db, ['ALTER TABLE events ADD COLUMN newer_field VARCHAR', "UPDATE trajaudit_meta SET value = 'newer' WHERE key = 'schema_version'"]);
     append(home);
     const before = digest(db);

@@ -17,6 +17,12 @@ const EDITED = 'trajectories/sessions/20260819-183103-4f7a9c2e/warn.log';
 const SESSIONS = 'trajectories/sessions';
 // S5, killed: the only session with a heartbeat.txt (sid-code deletes it at a clean SessionEnd).
 const HEARTBEAT = 'trajectories/sessions/20260821-101500-b2d84e07/heartbeat.txt';
+/** A load of the moved home with HEARTBEAT gone: every other file found unchanged. */
+const UNCHANGED_BUT_HEARTBEAT = {
+  row: { files: 35, loaded: 0, appended: 0, reloaded: 0, unchanged: 35, read_mib: 0, files_in_db: 35, malformed_lines: 7 },
+  stderr: UNREADABLE,
+  code: 0,
+};
 
 /** Every table and view, file ids replaced by paths, as one comparable value per table. */
 const CONTENT = ['events', 'error_records', 'warn_lines', 'usage_ledger_rows', 'session_index_rows', 'session_summaries', 'heartbeats', 'task_outputs', 'input_problems']
@@ -108,11 +114,7 @@ describe('a home that moved', () => {
     const moved = path.join(work.dir, 'other-disk');
     fs.renameSync(home, moved);
     fs.rmSync(path.join(moved, HEARTBEAT));
-    expect(load(moved)).toEqual({
-      row: { files: 35, loaded: 0, appended: 0, reloaded: 0, unchanged: 35, read_mib: 0, files_in_db: 35, malformed_lines: 7 },
-      stderr: UNREADABLE,
-      code: 0,
-    });
+    expect(load(moved)).toEqual(UNCHANGED_BUT_HEARTBEAT);
     expect(runJson(['sql', 'SELECT count(*) AS n FROM heartbeats', '--db', db]).value).toEqual([{ n: 0 }]);
     expectAsFresh(moved);
   });
@@ -125,11 +127,7 @@ describe('a home that moved', () => {
     fs.mkdirSync(path.dirname(moved));
     fs.renameSync(home, moved);
     fs.rmSync(path.join(moved, HEARTBEAT));
-    expect(load(moved)).toEqual({
-      row: { files: 35, loaded: 0, appended: 0, reloaded: 0, unchanged: 35, read_mib: 0, files_in_db: 35, malformed_lines: 7 },
-      stderr: UNREADABLE,
-      code: 0,
-    });
+    expect(load(moved)).toEqual(UNCHANGED_BUT_HEARTBEAT);
     expect(runJson(['sql', "SELECT value FROM trajaudit_meta WHERE key = 'root'", '--db', db]).value).toEqual([{ value: moved }]);
     expectAsFresh(moved);
   });
