@@ -115,7 +115,13 @@ const linksLast = (listed: Entry[]) => listed.sort((a, b) => Number(a.link) - Nu
 
 /** A name trajaudit reads when it is a file. */
 const readsByName = (name: string) => name in SESSION_FILES || name in HOME_FILES || name.endsWith('.output');
-const isSessionDir = (dir: string) => entries(dir).some((e) => e.isFile && e.name in SESSION_FILES);
+/**
+ * An entry with a session file's name that is no directory: a file, or one trajaudit cannot read
+ * (a FIFO, a device, a broken link), which then makes its directory a session whose entry is
+ * listed with the reason, rather than a directory said to hold no events.jsonl.
+ */
+const sessionEntry = (e: Entry) => !e.isDirectory && e.name in SESSION_FILES;
+const isSessionDir = (dir: string) => entries(dir).some(sessionEntry);
 const hasTaskOutputs = (dir: string) => entries(dir).some((e) => e.isFile && e.name.endsWith('.output'));
 
 class Collector {
@@ -342,7 +348,7 @@ function nestedKind(dir: string): 'home' | 'session' | 'group' | null {
   try {
     const list = entries(dir);
     if (list.some(homeEntry)) return 'home';
-    if (list.some((e) => e.isFile && e.name in SESSION_FILES)) return 'session';
+    if (list.some(sessionEntry)) return 'session';
     const inner = (e: Entry) => e.isDirectory && !e.link && ['session', 'group'].includes(nestedKind(path.join(dir, e.name)) ?? '');
     return list.some(inner) ? 'group' : null;
   } catch (error) {

@@ -24,6 +24,21 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     }
   });
 
+  it('a session dir whose only events.jsonl is a FIFO: its entry and why, not "no events.jsonl found"', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      fs.mkdirSync(path.join(dir, 's1'));
+      expect(spawnSync('mkfifo', [path.join(dir, 's1/events.jsonl')]).status).toBe(0);
+      expect(runCli(['sources', 's1'], { cwd: dir })).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'trajaudit: s1 holds no file trajaudit reads (1 entry skipped, first events.jsonl: not a regular file (a FIFO, socket or device)); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n',
+      });
+    } finally {
+      cleanup();
+    }
+  });
+
   it('a directory that holds no sid-code data', () => {
     const { dir, cleanup } = tempDir();
     fs.writeFileSync(path.join(dir, 'README.txt'), 'nothing here\n');
