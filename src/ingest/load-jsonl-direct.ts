@@ -1,10 +1,10 @@
-// The direct path for a whole JSONL file: DuckDB's read_json parses each line once, straight into
+// The direct path for whole JSONL files: DuckDB's read_json parses each line once, straight into
 // the table, while Node (scan-lines.ts) counts the lines and judges the few that DuckDB's lenient
 // reader cannot be trusted on. read_json gives one row per non-blank line, in order, and an
-// all-NULL row for a line it cannot parse; so the k-th row is the k-th non-blank line, and
+// all-NULL row for a line it cannot parse; so a file's k-th row is its k-th non-blank line, and
 // only the all-NULL rows need a second look. Anything that breaks that correspondence refuses the
-// file, and the caller reads it the staged way instead (stage-jsonl.ts).
-import type { Database } from '../db/database.js';
+// files, and the caller reads them again, one at a time, and then the staged way (stage-jsonl.ts).
+import type { Database, Params } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
 import { InputError } from '../errors.js';
 import type { LineLedger, Problem } from './line-ledger.js';
@@ -22,7 +22,7 @@ export interface DirectSpec {
   table: string;
   /** The envelope's keys and DuckDB types (read_json `columns`). */
   columns: Record<string, string>;
-  /** INSERT body over `source`, which has line_no and one column per envelope key. */
+  /** INSERT body over `source`, which has file_id, file_session_id, line_no and one column per envelope key. */
   projection: (source: string) => string;
   /** The table's columns the projection fills, in its order. */
   into: string[];
@@ -32,6 +32,8 @@ export interface DirectTarget {
   absPath: string;
   fileId: number;
   sessionId: string | null;
+  /** The file's line scan, when the caller started it early (it overlaps the previous file's insert). */
+  scanning?: Promise<LineScan>;
 }
 
 const CANNOT_STORE = 'valid JSON that DuckDB cannot store (lone surrogate escape?)';
@@ -66,32 +68,32 @@ const PASSED_OVER = /^[ \t\r\v\f]+$/;
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-function readJson(columns: Record<string, string>): string {
+/** read_json over a list of files, each row with its file's path in `filename`. */
+function readJson(columns: Record<string, string>, files: string): string {
   const spec = Object.entries(columns).map(([name, type]) => `${sqlString(name)}: ${sqlString(type)}`).join(', ');
-  return `read_json($src, format='newline_delimited', ignore_errors=true, maximum_object_size=${MAX_LINE_BYTES}, columns={${spec}})`;
+  return `read_json(${files}, format='newline_delimited', ignore_errors=true, maximum_object_size=${MAX_LINE_BYTES}, filename=true, columns={${spec}})`;
 }
 
-/** Line number of the k-th non-blank line (`ord`): k plus the blank lines before it. */
-function lineOfOrdinal(blank: number[]): string {
-  if (blank.length === 0) return 'ord';
-  const before = blank.map((line, i) => line - (i + 1)); // non-blank lines before each blank one
-  return `ord + len(list_filter([${before.join(', ')}], lambda b: b < ord))`;
-}
-
-/** Lines the table has no row for: between its rows, and after the last one. */
-async function missingLines(db: Database, spec: DirectSpec, fileId: number, scan: LineScan): Promise<number[]> {
-  const skip = new Set([...scan.blank, ...scan.malformed.keys()]);
+/** Per file, the lines the table has no row for (between its rows, and after the last one) that its scan did not set aside. */
+async function missingLines(db: Database, spec: DirectSpec, files: { target: DirectTarget; scan: LineScan }[]): Promise<Map<DirectTarget, number[]>> {
+  const ids = files.map(({ target }) => target.fileId).join(', ');
   const runs = await db.all(
-    `SELECT line, lead(line, 1, $after) OVER (ORDER BY line) AS next FROM ${spec.table} WHERE file_id = $file_id
-     QUALIFY next <> line + 1
-     UNION ALL SELECT 0, coalesce(min(line), $after) FROM ${spec.table} WHERE file_id = $file_id`,
-    { file_id: fileId, after: scan.lines + 1 },
+    `SELECT file_id, line, lead(line) OVER (PARTITION BY file_id ORDER BY line) AS next FROM ${spec.table} WHERE file_id IN (${ids})
+     QUALIFY next IS NULL OR next <> line + 1
+     UNION ALL SELECT file_id, 0, min(line) FROM ${spec.table} WHERE file_id IN (${ids}) GROUP BY file_id`,
   );
-  const missing: number[] = [];
-  for (const row of runs.rows) {
-    for (let line = (row.line as number) + 1; line < (row.next as number); line += 1) if (!skip.has(line)) missing.push(line);
+  const byFile = new Map<number, { line: number; next: number | null }[]>();
+  for (const row of runs.rows) byFile.set(row.file_id as number, [...(byFile.get(row.file_id as number) ?? []), { line: row.line as number, next: row.next as number | null }]);
+  const missing = new Map<DirectTarget, number[]>();
+  for (const { target, scan } of files) {
+    const skip = new Set([...scan.blank, ...scan.malformed.keys()]);
+    const lines: number[] = [];
+    for (const run of byFile.get(target.fileId) ?? [{ line: 0, next: null }]) {
+      for (let line = run.line + 1; line < (run.next ?? scan.lines + 1); line += 1) if (!skip.has(line)) lines.push(line);
+    }
+    missing.set(target, lines.sort((x, y) => x - y));
   }
-  return missing.sort((a, b) => a - b);
+  return missing;
 }
 
 /** A line read_json gave no values for: a malformed line, or a valid object without envelope keys. */
@@ -107,14 +109,15 @@ async function judgeMissing(db: Database, spec: DirectSpec, target: DirectTarget
     throw new DirectReadRefused(`${target.absPath}:${line}: read_json's rows do not line up with the file's lines`);
   }
   const nulls = Object.entries(spec.columns).map(([name, type]) => `NULL::${type} AS ${quoteId(name)}`).join(', ');
-  await db.run(`INSERT INTO ${spec.table} (${spec.into.join(', ')}) ${spec.projection(`(SELECT ${line}::BIGINT AS line_no, ${nulls})`)}`, { file_id: target.fileId, session_id: target.sessionId });
+  await db.run(`INSERT INTO ${spec.table} (${spec.into.join(', ')}) ${spec.projection(`(SELECT $file_id AS file_id, $session_id AS file_session_id, ${line}::BIGINT AS line_no, ${nulls})`)}`, { file_id: target.fileId, session_id: target.sessionId });
   return null;
 }
 
-export async function loadJsonlDirect(db: Database, spec: DirectSpec, target: DirectTarget, scanning?: Promise<LineScan>): Promise<LineLedger> {
+/** The file's line scan, or DirectReadRefused (before reading) when read_json cannot be trusted with it. */
+async function admit(target: DirectTarget): Promise<LineScan> {
   let scan: LineScan;
   try {
-    scan = await (scanning ?? scanLines(target.absPath));
+    scan = await (target.scanning ?? scanLines(target.absPath));
   } catch (error) {
     if (error instanceof ScanRefused) throw new DirectReadRefused(`${target.absPath}: ${error.message}`, true);
     throw error;
@@ -124,27 +127,35 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, target: Di
   if (passedOver) throw new DirectReadRefused(`${target.absPath}:${passedOver[0]}: a line of whitespace read_json passes over`, true);
   const dense = densestChunkBytes(scan);
   if (dense > MAX_CHUNK_BYTES) throw new DirectReadRefused(`${target.absPath}: ${dense} bytes within ${DUCKDB_CHUNK_ROWS} lines or so`, true);
-  const keys = Object.keys(spec.columns).map(quoteId);
-  const excluded = [...scan.malformed.keys()];
-  const source = `(SELECT * FROM (SELECT *, ${lineOfOrdinal(scan.blank)} AS line_no FROM (SELECT *, row_number() OVER () AS ord FROM ${readJson(spec.columns)}))
-    WHERE NOT (${keys.map((k) => `${k} IS NULL`).join(' AND ')})${excluded.length ? ` AND line_no NOT IN (${excluded.join(', ')})` : ''})`;
-  let inserted: number;
+  return scan;
+}
+
+/** Runs an INSERT over read_json; a failure is a refusal (the file is read again the staged way), except running out of memory. */
+async function insert(db: Database, sql: string, params: Params, what: string): Promise<number> {
   try {
-    inserted = await db.change(`INSERT INTO ${spec.table} (${spec.into.join(', ')}) ${spec.projection(source)}`, { src: literalPath(target.absPath), file_id: target.fileId, session_id: target.sessionId });
+    return await db.change(sql, params);
   } catch (error) {
     if (error instanceof InputError) throw error; // out of memory: the staged reader would not fare better
-    throw new DirectReadRefused(`${target.absPath}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+    throw new DirectReadRefused(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
   }
-  const expected = scan.lines - scan.blank.length - excluded.length;
-  if (inserted > expected) throw new DirectReadRefused(`${target.absPath}: read_json gave more rows than the file has lines (did it grow while being read?)`);
+}
+
+/** The rows with a value for some envelope key: a line that holds none is judged on its own (judgeMissing). */
+const withValues = (spec: DirectSpec) => `NOT (${Object.keys(spec.columns).map((k) => `${quoteId(k)} IS NULL`).join(' AND ')})`;
+
+/** The lines read_json should have given a row with values for: all but the blank and malformed ones. */
+const expectedRows = (scan: LineScan) => scan.lines - scan.blank.length - scan.malformed.size;
+
+/**
+ * The file's ledger, once read_json's rows for it (`inserted`) are in the table: the lines
+ * without one (`missing`) are judged.
+ */
+async function settle(db: Database, spec: DirectSpec, target: DirectTarget, scan: LineScan, inserted: number, missing: number[]): Promise<LineLedger> {
   const problems: Problem[] = [...scan.malformed].map(([line, p]) => ({ line, byteOffset: p.offset, kind: 'malformed', reason: p.reason, excerpt: p.excerpt }));
-  if (inserted < expected) {
-    const missing = await missingLines(db, spec, target.fileId, scan);
-    if (missing.length !== expected - inserted) throw new DirectReadRefused(`${target.absPath}: read_json's rows do not line up with the file's lines`);
-    for (const line of missing) {
-      const problem = await judgeMissing(db, spec, target, scan, line);
-      if (problem) problems.push({ line, kind: 'malformed', ...problem });
-    }
+  if (missing.length !== expectedRows(scan) - inserted) throw new DirectReadRefused(`${target.absPath}: read_json's rows do not line up with the file's lines`);
+  for (const line of missing) {
+    const problem = await judgeMissing(db, spec, target, scan, line);
+    if (problem) problems.push({ line, kind: 'malformed', ...problem });
   }
   problems.sort((a, b) => a.line - b.line);
   const lastLine = problems.at(-1);
@@ -159,4 +170,61 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, target: Di
     completeLines: scan.terminated ? scan.lines : scan.lines - 1,
     problems,
   };
+}
+
+/**
+ * Whole files straight into the table, in one statement: a read_json statement costs ~2–3 ms
+ * however small its file (20,000 sessions of two lines took ~100 s at one INSERT each; measured).
+ * read_json reads a list of files one after the other, on the load's one DuckDB thread, so the
+ * rows come in the files' order and each file's in its lines' order: a file's k-th row is its k-th
+ * non-blank line. Returns each target's ledger, or undefined for one its line scan refused before
+ * anything was read (the caller reads it the staged way).
+ */
+export async function loadJsonlDirect(db: Database, spec: DirectSpec, targets: DirectTarget[]): Promise<(LineLedger | undefined)[]> {
+  const admitted: { target: DirectTarget; scan: LineScan }[] = [];
+  for (const target of targets) {
+    try {
+      admitted.push({ target, scan: await admit(target) });
+    } catch (error) {
+      if (!(error instanceof DirectReadRefused && error.beforeReading)) throw error;
+      if (process.env.TRAJAUDIT_DEBUG) process.stderr.write(`direct read refused: ${error.message}\n`);
+    }
+  }
+  const read = new Map<DirectTarget, LineLedger>();
+  if (admitted.length === 0) return targets.map(() => undefined);
+  // Per file: the rows of the files before it (a row's ordinal in its file is its ordinal in the
+  // statement less those), its rows, the non-blank lines before each blank one (a row's line is
+  // its ordinal plus the blank lines before it), and the malformed lines, whose all-NULL rows are
+  // left out. A row outside its file's range fails the statement: the files did not give the rows
+  // their scans counted (one grew or shrank meanwhile).
+  let before = 0;
+  const owners = admitted.map(({ target: t, scan }) => {
+    const rows = scan.lines - scan.blank.length;
+    const blankBefore = scan.blank.map((line, i) => line - (i + 1));
+    const owner = `(${sqlString(t.absPath)}, ${t.fileId}, ${t.sessionId === null ? 'NULL' : sqlString(t.sessionId)}, ${before}, ${rows}, [${blankBefore.join(', ')}]::BIGINT[], [${[...scan.malformed.keys()].join(', ')}]::BIGINT[])`;
+    before += rows;
+    return owner;
+  });
+  const list = `[${admitted.map(({ target: t }) => sqlString(literalPath(t.absPath))).join(', ')}]`;
+  // Lines are numbered before the rows without values are left out (a window sees only the rows
+  // its own WHERE keeps).
+  const source = `(SELECT * EXCLUDE (ord, blank_before, malformed) FROM (
+      SELECT *, ord + len(list_filter(blank_before, lambda b: b < ord)) AS line_no FROM (
+        SELECT o.file_id, o.file_session_id, o.blank_before, o.malformed, r.* EXCLUDE (filename, n),
+          CASE WHEN r.n - o.before BETWEEN 1 AND o.rows THEN r.n - o.before ELSE error('read_json gave a file more rows than its lines') END AS ord
+        FROM (SELECT *, row_number() OVER () AS n FROM ${readJson(spec.columns, list)}) r
+        JOIN (VALUES ${owners.join(', ')}) o(path, file_id, file_session_id, before, rows, blank_before, malformed) ON r.filename = o.path))
+    WHERE ${withValues(spec)} AND NOT list_contains(malformed, line_no))`;
+  const what = admitted.length === 1 ? admitted[0].target.absPath : `${admitted.length} files from ${admitted[0].target.absPath} on`;
+  const total = await insert(db, `INSERT INTO ${spec.table} (${spec.into.join(', ')}) ${spec.projection(source)}`, {}, what);
+  const inserted = admitted.length === 1
+    ? new Map([[admitted[0].target.fileId, total]])
+    : new Map((await db.all(`SELECT file_id, count(*) AS n FROM ${spec.table} WHERE file_id IN (${admitted.map(({ target: t }) => t.fileId).join(', ')}) GROUP BY file_id`)).rows.map((r) => [r.file_id as number, r.n as number]));
+  const rowsOf = (target: DirectTarget) => inserted.get(target.fileId) ?? 0;
+  const grown = admitted.find(({ target, scan }) => rowsOf(target) > expectedRows(scan));
+  if (grown) throw new DirectReadRefused(`${grown.target.absPath}: read_json gave more rows than the file has lines (did it grow while being read?)`);
+  const short = admitted.filter(({ target, scan }) => rowsOf(target) < expectedRows(scan));
+  const missing = short.length > 0 ? await missingLines(db, spec, short) : new Map<DirectTarget, number[]>();
+  for (const { target, scan } of admitted) read.set(target, await settle(db, spec, target, scan, rowsOf(target), missing.get(target) ?? []));
+  return targets.map((target) => read.get(target));
 }

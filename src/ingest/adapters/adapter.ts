@@ -15,6 +15,12 @@ export interface LoadTarget {
   inTransaction: boolean;
   /** Where Node-parsed rows go; written in the same transaction as the file's ledger entry. */
   batch: RowBatch;
+}
+
+/** A whole file for Adapter.loadDirect. */
+export interface DirectFile {
+  fileId: number;
+  file: SourceFile;
   /** The file's line scan, when the caller started it early (it overlaps the previous file's insert). */
   scan?: Promise<LineScan>;
 }
@@ -36,9 +42,10 @@ export interface Adapter {
    */
   read(target: LoadTarget): Promise<{ ledger: LineLedger; store: () => Promise<void> }>;
   /**
-   * Reads a whole file straight into its table inside the file's transaction, or throws
-   * DirectReadRefused (the transaction is then lost, unless it was refused before reading; the
-   * caller reads the file with `read`).
+   * Reads whole files straight into their table, in one statement on `db` inside the load's
+   * transaction: each file's ledger, or undefined for one refused before anything was read (the
+   * caller reads it with `read`). Throws DirectReadRefused once it has read: the transaction is
+   * then lost, and the caller reads those files again, one at a time and then with `read`.
    */
-  loadDirect?: (target: LoadTarget) => Promise<LineLedger>;
+  loadDirect?: (db: Database, files: DirectFile[]) => Promise<(LineLedger | undefined)[]>;
 }

@@ -8,7 +8,7 @@ export default jsonlAdapter({
   kind: 'errors',
   table: 'error_records',
   columns: { timestamp: 'VARCHAR', session_id: 'VARCHAR', data: 'JSON' },
-  projection: (source) => `SELECT $file_id, $session_id, line_no, ts, session_id, d.phase, ${jsonInteger('d."index"')}, d.error, data, ${TS_UNREAD}
+  projection: (source) => `SELECT file_id, file_session_id, line_no, ts, session_id, d.phase, ${jsonInteger('d."index"')}, d.error, data, ${TS_UNREAD}
    FROM (SELECT *, TRY_CAST(timestamp AS TIMESTAMPTZ) AS ts, json_transform(data, ${DATA}) AS d FROM ${source})`,
   into: ['file_id', 'session_id', 'line', 'ts', 'envelope_session_id', 'phase', 'idx', 'error', 'data', 'ts_unread'],
   keepText: false,

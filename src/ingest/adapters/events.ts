@@ -10,7 +10,7 @@ export default jsonlAdapter({
   kind: 'events',
   table: 'events',
   columns: { event: 'VARCHAR', session_id: 'VARCHAR', timestamp: 'VARCHAR', cwd: 'VARCHAR', data: 'JSON' },
-  projection: (source) => `SELECT $file_id, $session_id, line_no, ts, event, session_id, cwd,
+  projection: (source) => `SELECT file_id, file_session_id, line_no, ts, event, session_id, cwd,
      ${jsonInteger('h."index"')}, coalesce(h.agent_id, h.agentId), h.type, h.phase, data, ${TS_UNREAD}
    FROM (SELECT *, TRY_CAST(timestamp AS TIMESTAMPTZ) AS ts, json_transform(data, ${HOT}) AS h FROM ${source})`,
   into: ['file_id', 'session_id', 'line', 'ts', 'event', 'envelope_session_id', 'cwd', 'idx', 'agent_id', 'type', 'phase', 'data', 'ts_unread'],

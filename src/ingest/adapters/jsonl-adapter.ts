@@ -1,8 +1,8 @@
 import type { SourceKind } from '../../discover/discover-inputs.js';
 import { BIG_LINE_BYTES } from '../line-rules.js';
-import { loadJsonlDirect } from '../load-jsonl-direct.js';
+import { type DirectTarget, loadJsonlDirect } from '../load-jsonl-direct.js';
 import { stageJsonl } from '../stage-jsonl.js';
-import type { Adapter } from './adapter.js';
+import type { Adapter, DirectFile } from './adapter.js';
 
 /**
  * The envelope's `timestamp` as written when it is no time DuckDB can read (2026-02-30, hour 24:30,
@@ -17,7 +17,8 @@ export interface JsonlFormat {
   /** The keys read from each record and their DuckDB types. */
   columns: Record<string, string>;
   /**
-   * The INSERT body over `source`: a subquery with `line_no` and one column per key of `columns`
+   * The INSERT body over `source`: a subquery with the row's `file_id` and `file_session_id` (its
+   * file's; one source may hold several files), `line_no`, and one column per key of `columns`
    * (plus `line`, the record's text, when `keepText`).
    */
   projection: (source: string) => string;
@@ -43,10 +44,13 @@ export interface JsonlFormat {
  * path refuses and formats that keep the text are staged line by line first (stage-jsonl.ts).
  * Both feed the same projection.
  */
+const directTarget = (target: DirectFile): DirectTarget => ({ absPath: target.file.absPath, fileId: target.fileId, sessionId: target.file.sessionId, scanning: target.scan });
+
 export function jsonlAdapter(format: JsonlFormat): Adapter {
   const shape = JSON.stringify(format.columns);
   const insert = `INSERT INTO ${format.table} (${format.into.join(', ')})`;
-  const staged = (rows: string) => `(SELECT line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
+  const staged = (rows: string) =>
+    `(SELECT $file_id AS file_id, $session_id AS file_session_id, line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
   return {
     kind: format.kind,
     tables: [format.table],
@@ -68,8 +72,6 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
       };
       return { ledger, store };
     },
-    loadDirect: format.keepText
-      ? undefined
-      : (target) => loadJsonlDirect(target.db, format, { absPath: target.file.absPath, fileId: target.fileId, sessionId: target.file.sessionId }, target.scan),
+    loadDirect: format.keepText ? undefined : (db, targets) => loadJsonlDirect(db, format, targets.map(directTarget)),
   };
 }

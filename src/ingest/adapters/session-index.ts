@@ -7,7 +7,7 @@ export default jsonlAdapter({
   kind: 'session-index',
   table: 'session_index_rows',
   columns: { ts: 'JSON', session_id: 'VARCHAR' },
-  projection: (source) => `SELECT $file_id, line_no, try(to_timestamp(${jsonDouble('ts')})), session_id, line::JSON FROM ${source}`,
+  projection: (source) => `SELECT file_id, line_no, try(to_timestamp(${jsonDouble('ts')})), session_id, line::JSON FROM ${source}`,
   into: ['file_id', 'line', 'ts', 'session_id', 'record'],
   keepText: true,
   timed: false,

@@ -7,7 +7,7 @@ export default jsonlAdapter({
   kind: 'usage-ledger',
   table: 'usage_ledger_rows',
   columns: { ts: 'JSON', sessionId: 'VARCHAR' },
-  projection: (source) => `SELECT $file_id, line_no, try(to_timestamp(${jsonDouble('ts')})), sessionId, line::JSON FROM ${source}`,
+  projection: (source) => `SELECT file_id, line_no, try(to_timestamp(${jsonDouble('ts')})), sessionId, line::JSON FROM ${source}`,
   into: ['file_id', 'line', 'ts', 'session_id', 'record'],
   keepText: true,
   timed: false,
