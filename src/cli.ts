@@ -4,6 +4,7 @@
 import { Command, type CommanderError, Option } from 'commander';
 import type { CommandResult, Progress } from './command-result.js';
 import { ExitCode, exitCodeFor, noSpaceError, UsageError } from './errors.js';
+import { visibleText } from './render/visible-text.js';
 
 const VERSION = '0.1.0';
 
@@ -24,6 +25,15 @@ function collect(value: string, previous: string[] | undefined): string[] {
  * choices) as the contract's one line, `trajaudit: what; what to do`, exit 2. commander writes
  * nothing itself (outputError below); its "(Did you mean …?)" line joins the message.
  */
+/**
+ * A message on stderr. It quotes the input (event names, session dir and file names, DuckDB's
+ * errors quoting a value), which an agent's tools wrote: shown as the tables show it, so that an
+ * escape sequence in it cannot retitle the terminal, set its clipboard or overwrite the line.
+ */
+function diagnostic(message: string): void {
+  process.stderr.write(`trajaudit: ${visibleText(message)}\n`);
+}
+
 function usageExit(command: Command) {
   const helpFor = command.parent ? `trajaudit ${command.name()} --help` : 'trajaudit --help';
   return (error: CommanderError): never => {
@@ -32,7 +42,7 @@ function usageExit(command: Command) {
     if (error.code === 'commander.help') process.exit(error.exitCode === 0 ? 0 : ExitCode.input);
     const [what, ...more] = error.message.replace(/^error: /, '').split('\n').filter((line) => line.trim() !== '');
     const hint = more.map((line) => line.replace(/^\((.*)\)$/, '$1').replace(/^Did you/, 'did you')).join(' ');
-    process.stderr.write(`trajaudit: ${what.replace(/\.$/, '')}; ${hint ? `${hint} ` : ''}run \`${helpFor}\` for usage\n`);
+    diagnostic(`${what.replace(/\.$/, '')}; ${hint ? `${hint} ` : ''}run \`${helpFor}\` for usage`);
     process.exit(ExitCode.input);
   };
 }
@@ -64,7 +74,7 @@ function outputWidth(): number | undefined {
 async function run(action: () => Promise<CommandResult>): Promise<void> {
   try {
     const result = await action();
-    for (const warning of result.warnings ?? []) process.stderr.write(`trajaudit: ${warning}\n`);
+    for (const warning of result.warnings ?? []) diagnostic(warning);
     if (result.output) process.stdout.write(result.output);
     process.exitCode = result.exitCode;
   } catch (thrown) {
@@ -72,11 +82,11 @@ async function run(action: () => Promise<CommandResult>): Promise<void> {
     const code = exitCodeFor(error);
     const message = error instanceof Error ? error.message : String(error);
     if (code === ExitCode.internal) {
-      process.stderr.write(`trajaudit: internal error: ${message}\n`);
+      diagnostic(`internal error: ${message}`);
       if (process.env.TRAJAUDIT_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
       else process.stderr.write('This is a bug in trajaudit; rerun with TRAJAUDIT_DEBUG=1 for the stack and report it.\n');
     } else {
-      process.stderr.write(`trajaudit: ${message}\n`);
+      diagnostic(message);
     }
     process.exitCode = code;
   }
@@ -243,6 +253,6 @@ Environment: SID_CONFIG_DIR, TRAJAUDIT_MEMORY_LIMIT, TRAJAUDIT_READER, TRAJAUDIT
 TRAJAUDIT_COMMIT_BYTES, TRAJAUDIT_DEBUG (README, "Environment").`);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  process.stderr.write(`trajaudit: ${error instanceof UsageError ? error.message : String(error)}\n`);
+  diagnostic(error instanceof UsageError ? error.message : String(error));
   process.exitCode = exitCodeFor(error);
 });

@@ -100,6 +100,12 @@ function describeOpenError(path: string, error: unknown): InputError {
 
 const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
 
+/**
+ * DuckDB installs and loads a known extension a statement needs (httpfs for an `s3://` path in
+ * `sql`): it would download native code and write it under ~/.duckdb. Every extension trajaudit
+ * uses (json, icu, parquet) is built in.
+ */
+const NO_EXTENSION_DOWNLOADS = { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' };
 
 // DuckDB's own words for a damaged file (not just any message that names a file called checksum…).
 const CORRUPT = /Corrupt database file|does not match stored checksum/;
@@ -251,7 +257,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   };
   let instance: DuckDBInstance;
   try {
-    instance = await duckdb.DuckDBInstance.create(file, readOnly ? { access_mode: 'READ_ONLY' } : {});
+    instance = await duckdb.DuckDBInstance.create(file, { ...(readOnly ? { access_mode: 'READ_ONLY' } : {}), ...NO_EXTENSION_DOWNLOADS });
   } catch (error) {
     removeCreated();
     throw describeOpenError(path ?? ':memory:', error);

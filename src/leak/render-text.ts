@@ -1,19 +1,21 @@
+import { inlineText, visibleText } from '../render/visible-text.js';
 import type { Counts, DirReport } from './diff.js';
 import { summarize, type LeakReport } from './report.js';
 
 export function renderLeakText(report: LeakReport): string {
   // flatMap, not push(...): a dir can gain more files than a call can take arguments.
   const lines = [...report.watched.flatMap(dirLines), verdict(report)];
-  return `${lines.join('\n')}\n`;
+  return `${visibleText(lines.join('\n'))}\n`;
 }
 
+// File names are the watched command's to choose: shown as the tables show them (visible-text.ts).
 function dirLines(dir: DirReport): string[] {
   const after = dir.notDirectory ? `${what(dir.notDirectory)}, not a directory` : counts(dir.after);
-  const lines = [`${dir.dir}: before ${counts(dir.before)}; after ${after}`];
-  for (const item of dir.added) lines.push(`  added    ${item.path} (${bytes(item.bytes)})`);
-  for (const item of dir.changed) lines.push(`  changed  ${item.path} (${item.bytesBefore} → ${bytes(item.bytesAfter)})`);
-  for (const item of dir.removed) lines.push(`  removed  ${item.path} (${bytes(item.bytes)})`);
-  for (const item of dir.allowed) lines.push(`  allowed  ${item.path} (${item.change}, ${bytes(item.bytes)})`);
+  const lines = [`${inlineText(dir.dir)}: before ${counts(dir.before)}; after ${after}`];
+  for (const item of dir.added) lines.push(`  added    ${inlineText(item.path)} (${bytes(item.bytes)})`);
+  for (const item of dir.changed) lines.push(`  changed  ${inlineText(item.path)} (${item.bytesBefore} → ${bytes(item.bytesAfter)})`);
+  for (const item of dir.removed) lines.push(`  removed  ${inlineText(item.path)} (${bytes(item.bytes)})`);
+  for (const item of dir.allowed) lines.push(`  allowed  ${inlineText(item.path)} (${item.change}, ${bytes(item.bytes)})`);
   if (dir.created && dir.leaked && dir.added.length === 0 && dir.changed.length === 0) {
     lines.push('  created  (the watched dir itself, left behind empty)');
   }

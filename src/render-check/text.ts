@@ -1,3 +1,4 @@
+import { inlineText, visibleText } from '../render/visible-text.js';
 import { summaryLine } from './summary-line.js';
 import type { CheckReport } from './types.js';
 
@@ -8,7 +9,7 @@ export default function renderText(report: CheckReport): string {
   for (const f of report.findings) {
     if (f.file !== currentFile) {
       if (currentFile !== undefined) lines.push('');
-      lines.push(f.file);
+      lines.push(inlineText(f.file));
       currentFile = f.file;
     }
     const flags = [f.state, ...(f.resolution === 'unresolved' ? ['unresolved'] : [])].join(',');
@@ -18,9 +19,11 @@ export default function renderText(report: CheckReport): string {
   if (report.stale.length) {
     if (lines.length) lines.push('');
     lines.push('stale baseline entries (fixed or gone; run --update-baseline to drop them):');
-    for (const e of report.stale) lines.push(`  ${e.rule}  ${e.file}  ${e.scope}  ${e.anchor}${e.count > 1 ? ` ×${e.count}` : ''}`);
+    for (const e of report.stale) lines.push(`  ${[e.rule, e.file, e.scope, e.anchor].map(inlineText).join('  ')}${e.count > 1 ? ` ×${e.count}` : ''}`);
   }
   if (lines.length) lines.push('');
   lines.push(summaryLine(report.summary));
-  return `${lines.join('\n')}\n`;
+  // File names, messages quoting code and baseline entries come from the repository checked:
+  // shown as the tables show them (visible-text.ts).
+  return `${visibleText(lines.join('\n'))}\n`;
 }

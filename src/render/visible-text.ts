@@ -11,3 +11,8 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200e\u200
 export function visibleText(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** Text for one line of a list (a file name): a newline or a tab in it is shown as an escape too. */
+export function inlineText(text: string): string {
+  return visibleText(text).replace(/[\n\t]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
