@@ -80,3 +80,25 @@ describe('records whose time cannot be read keep it in ts_unread', () => {
     expect(runJson<{ totals: Record<string, unknown> }>(['sources', '--db', db]).value.totals).toMatchObject({ lines: 10, ts_unread: 1 });
   });
 });
+
+describe('a time in the last year DuckDB can hold (294247)', () => {
+  it('is kept in ts_unread: its text would not read back, and the file\'s time range could not be stored', () => {
+    const home = path.join(work.dir, 'far');
+    fs.mkdirSync(path.join(home, 's2'), { recursive: true });
+    fs.writeFileSync(path.join(home, 's2/events.jsonl'), [
+      '{"event":"SessionStart","session_id":"s2","timestamp":"2026-07-30T10:31:03.412Z","data":{}}',
+      '{"event":"Far","session_id":"s2","timestamp":"294247-01-10T04:00:54.775Z","data":{}}',
+    ].map((l) => `${l}\n`).join(''));
+    fs.writeFileSync(path.join(home, 's2/errors.jsonl'), '{"timestamp":"294247-01-10T04:00:54.775806Z","session_id":"s2","data":{}}\n');
+    const q = `SELECT 'events' AS t, line, ts, ts_unread FROM events UNION ALL SELECT 'errors', line, ts, ts_unread FROM error_records ORDER BY 1, 2`;
+    const expected = [
+      { t: 'errors', line: 1, ts: null, ts_unread: '294247-01-10T04:00:54.775806Z' },
+      { t: 'events', line: 1, ts: '2026-07-30T10:31:03.412Z', ts_unread: null },
+      { t: 'events', line: 2, ts: null, ts_unread: '294247-01-10T04:00:54.775Z' },
+    ];
+    const db = path.join(work.dir, 'far.duckdb');
+    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    expect(sql(q, ['--db', db])).toEqual(expected);
+    expect(sql(q, [home])).toEqual(expected);
+  });
+});

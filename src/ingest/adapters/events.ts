@@ -1,5 +1,5 @@
 import { jsonInteger } from '../../db/json-integer.js';
-import { jsonlAdapter, TS_UNREAD } from './jsonl-adapter.js';
+import { jsonlAdapter, TS_READ, TS_UNREAD } from './jsonl-adapter.js';
 
 // The envelope (formats doc §3.1) is read per line; the hot payload fields come from a second,
 // smaller parse of `data`. `agent_id` is the StreamPhase/Subagent spelling, `agentId`
@@ -12,7 +12,7 @@ export default jsonlAdapter({
   columns: { event: 'VARCHAR', session_id: 'VARCHAR', timestamp: 'VARCHAR', cwd: 'VARCHAR', data: 'JSON' },
   projection: (source) => `SELECT file_id, file_session_id, line_no, ts, event, session_id, cwd,
      ${jsonInteger('h."index"')}, coalesce(h.agent_id, h.agentId), h.type, h.phase, data, ${TS_UNREAD}
-   FROM (SELECT *, TRY_CAST(timestamp AS TIMESTAMPTZ) AS ts, json_transform(data, ${HOT}) AS h FROM ${source})`,
+   FROM (SELECT *, ${TS_READ} AS ts, json_transform(data, ${HOT}) AS h FROM ${source})`,
   into: ['file_id', 'session_id', 'line', 'ts', 'event', 'envelope_session_id', 'cwd', 'idx', 'agent_id', 'type', 'phase', 'data', 'ts_unread'],
   keepText: false,
   timed: true,

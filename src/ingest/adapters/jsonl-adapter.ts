@@ -11,6 +11,14 @@ import type { Adapter, DirectFile } from './adapter.js';
  */
 export const TS_UNREAD = 'CASE WHEN ts IS NULL THEN timestamp END';
 
+/**
+ * The envelope's `timestamp` as a time (`ts`), NULL when DuckDB cannot read it. Also NULL in the
+ * last year DuckDB can hold (294247): its last millisecond prints rounded up, past DuckDB's last
+ * time, and that text cannot be read back (the file's time range could not be stored, and every
+ * command over the home failed). The text is kept (TS_UNREAD).
+ */
+export const TS_READ = `CASE WHEN TRY_CAST(timestamp AS TIMESTAMPTZ) < TIMESTAMPTZ '294247-01-01 00:00:00+00' THEN TRY_CAST(timestamp AS TIMESTAMPTZ) END`;
+
 export interface JsonlFormat {
   kind: SourceKind;
   table: string;
