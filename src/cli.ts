@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The only module that touches argv, stdout, stderr and the exit code. Command modules are
 // imported lazily so that `check` and `--help` never load DuckDB (DESIGN.md: start-up < 150 ms).
+import fs from 'node:fs';
 import { Command, type CommanderError, Option } from 'commander';
 import type { CommandResult, Progress } from './command-result.js';
-import { ExitCode, exitCodeFor, noSpaceError, UsageError } from './errors.js';
+import { ExitCode, exitCodeFor, InputError, noSpaceError, UsageError } from './errors.js';
 import { visibleText } from './render/visible-text.js';
 
 const VERSION = '0.1.0';
@@ -13,6 +14,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
   process.exit(process.exitCode ?? 0);
 });
+// A reader of stderr gone: nowhere left to say anything; the exit code still says how it went.
+process.stderr.on('error', () => {});
 const tabular = ['table', 'json', 'csv', 'md'];
 
 /** A repeatable option. No default value: commander would print it in --help as "(default: [])". */
@@ -71,11 +74,58 @@ function outputWidth(): number | undefined {
   return process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined;
 }
 
+// The command's output onto stdout, or an InputError saying it could not all be written. Node's
+// stream for a file or device on stdout drops the rest of a short write without a word (a full
+// disk, or `ulimit -f`, cut a SARIF document at 4,096 bytes with exit 0), and its error on
+// /dev/full escaped as a stack trace, exit 1: CI would read a cut document, or "findings".
+const REASONS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large (a file-size limit, ulimit -f?)',
+  EIO: 'input/output error',
+};
+
+function cannotWrite(error: NodeJS.ErrnoException): InputError {
+  const why = REASONS[error.code ?? ''] ?? error.message;
+  return new InputError(`cannot write the output to stdout: ${why}; what was written is incomplete: free space, raise the limit or send the output elsewhere, and run again`);
+}
+
+/** Whether stdout is a file or a device other than a terminal (written with writeSync, not a stream). */
+function writtenDirectly(): boolean {
+  try {
+    const stat = fs.fstatSync(1);
+    return stat.isFile() || (stat.isCharacterDevice() && !process.stdout.isTTY);
+  } catch {
+    return false;
+  }
+}
+
+async function writeStdout(text: string): Promise<void> {
+  if (writtenDirectly()) {
+    const bytes = Buffer.from(text);
+    try {
+      // A short write is followed by another, which fails with the reason (ENOSPC, EFBIG).
+      for (let at = 0; at < bytes.length; ) {
+        const written = fs.writeSync(1, bytes, at);
+        if (written === 0) throw Object.assign(new Error('nothing written'), { code: 'ENOSPC' });
+        at += written;
+      }
+    } catch (error) {
+      throw cannotWrite(error as NodeJS.ErrnoException);
+    }
+    return;
+  }
+  // A pipe or a terminal: the stream; a reader gone (EPIPE) is handled where stdout's errors are.
+  await new Promise<void>((resolve, reject) => {
+    process.stdout.write(text, (error) => (error && (error as NodeJS.ErrnoException).code !== 'EPIPE' ? reject(cannotWrite(error)) : resolve()));
+  });
+}
+
 async function run(action: () => Promise<CommandResult>): Promise<void> {
   try {
     const result = await action();
     for (const warning of result.warnings ?? []) diagnostic(warning);
-    if (result.output) process.stdout.write(result.output);
+    if (result.output) await writeStdout(result.output);
     process.exitCode = result.exitCode;
   } catch (thrown) {
     const error = noSpaceError(thrown) ?? thrown;
