@@ -66,6 +66,24 @@ function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
+/**
+ * The scanner's WebAssembly memory, or ScanRefused when there is none to be had: V8 reserves
+ * ~10 GiB of address space for it, which `ulimit -v` (shared login nodes, batch schedulers)
+ * denies, and `--jitless` has no WebAssembly at all. The staged reader then reads every file.
+ */
+function withWasm<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof ReferenceError || (error instanceof Error && /WebAssembly|Wasm/.test(error.message))) {
+      throw new ScanRefused(`no WebAssembly memory for the line scanner (${error.message})`);
+    }
+    throw error;
+  }
+}
+
+const newScanner = (capacity: number) => withWasm(() => new LineScanner(capacity));
+
 export interface ScanOptions {
   /** Bytes read at a time; small in tests, to cross chunk boundaries. */
   chunkBytes?: number;
@@ -75,7 +93,7 @@ export interface ScanOptions {
 
 export async function scanLines(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineBytes = MAX_LINE_BYTES }: ScanOptions = {}): Promise<LineScan> {
   const scan: LineScan = { lines: 0, bytes: 0, terminated: true, lastLineStart: 0, blank: [], malformed: new Map(), checkpoints: [] };
-  const scanner = (chunkBytes === CHUNK_BYTES && idle.pop()) || new LineScanner(chunkBytes);
+  const scanner = (chunkBytes === CHUNK_BYTES && idle.pop()) || newScanner(chunkBytes);
   const file = await fs.promises.open(absPath, 'r');
   try {
     let carry = 0;
@@ -89,7 +107,7 @@ export async function scanLines(absPath: string, { chunkBytes = CHUNK_BYTES, max
       if (cut === 0) {
         if (end === scanner.capacity) {
           if (scanner.capacity > maxLineBytes) throw new ScanRefused(`a line longer than ${maxLineBytes} bytes`);
-          scanner.grow(Math.min(maxLineBytes + 1, scanner.capacity * 2)); // the line and its newline
+          withWasm(() => scanner.grow(Math.min(maxLineBytes + 1, scanner.capacity * 2))); // the line and its newline
         }
         carry = end;
         continue;

@@ -38,3 +38,15 @@ describe('TRAJAUDIT_* variables', () => {
     expect(run.stdout).toBe('n\r\n413\r\n');
   });
 });
+
+describe('a Node without WebAssembly (--jitless; or `ulimit -v` denying its memory)', () => {
+  it('reads every file the staged way, with the same ledger and rows', () => {
+    const args = ['sources', HOME, '--format', 'json'];
+    const plain = runCli(args);
+    const jitless = runCli(args, { env: { NODE_OPTIONS: '--jitless' } });
+    expect(jitless.code).toBe(0);
+    expect(jitless.stdout).toBe(plain.stdout);
+    const rows = ['sql', 'SELECT * EXCLUDE (file_id) FROM events ORDER BY session_id, line', HOME, '--format', 'json'];
+    expect(runCli(rows, { env: { NODE_OPTIONS: '--jitless' } }).stdout).toBe(runCli(rows).stdout);
+  });
+});
