@@ -50,16 +50,25 @@ function usageExit(command: Command) {
   };
 }
 
+/**
+ * The progress line on a terminal's stderr, rewritten in place. It is cut to the terminal's width:
+ * a line that wraps leaves its first rows behind at every update. A terminal that takes no escapes
+ * (TERM=dumb: Emacs' shell, log viewers) gets a carriage return and spaces instead of `ESC[2K`.
+ */
 function stderrProgress(quiet: boolean): Progress {
   if (quiet || !process.stderr.isTTY) return { update() {}, done() {} };
-  let shown = false;
+  const dumb = process.env.TERM === 'dumb';
+  let shown = 0;
+  const clear = () => (dumb ? `\r${' '.repeat(shown)}\r` : '\r\x1b[2K');
   return {
     update(message) {
-      shown = true;
-      process.stderr.write(`\r\x1b[2K${message}`);
+      const width = process.stderr.columns;
+      const line = width > 1 ? message.slice(0, width - 1) : message;
+      process.stderr.write(`${clear()}${line}`);
+      shown = line.length;
     },
     done() {
-      if (shown) process.stderr.write('\r\x1b[2K');
+      if (shown) process.stderr.write(clear());
     },
   };
 }
@@ -143,15 +152,16 @@ async function run(action: () => Promise<CommandResult>): Promise<void> {
 }
 
 /**
- * Temp dirs hold copies of input data (temp-dirs.ts): they go at exit, and on SIGINT/SIGTERM,
- * after which the signal is raised again to end the process as it would have. DuckDB is not
+ * Temp dirs hold copies of input data (temp-dirs.ts): they go at exit, and on SIGINT, SIGTERM and
+ * SIGHUP (a closed terminal, a dropped ssh session), after which the signal is raised again to end
+ * the process as it would have. DuckDB is not
  * closed from the handler (closing it mid-query hangs); the database is left as any interrupted
  * load leaves it (README). Data commands only: leak-check outlives a Ctrl-C on purpose.
  */
 async function removingTempDirs(action: () => Promise<CommandResult>): Promise<CommandResult> {
   const { removeTempDirs } = await import('./temp-dirs.js');
   process.once('exit', removeTempDirs);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       removeTempDirs();
       process.kill(process.pid, signal);

@@ -46,7 +46,7 @@ describe('a load ended by a signal', () => {
   it('leaves no temp dir behind, ends by that signal, and the next load completes it', async () => {
     expect(runJson<{ loaded: number }[]>(['load', home, '--db', base]).value[0]).toMatchObject({ loaded: 1 });
     appendEvents(1000, 30_000);
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       const tmp = path.join(work.dir, `tmp-${signal}`);
       fs.mkdirSync(tmp);
       const db = path.join(work.dir, `${signal}.duckdb`);

@@ -13,11 +13,12 @@ describe.skipIf(!hasScript)('load on a terminal', () => {
   const work = tempDir();
   afterAll(work.cleanup);
   const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-  const onTerminal = (args: string[]) => {
+  const onTerminal = (args: string[], { env = {}, columns = 0 }: { env?: Record<string, string>; columns?: number } = {}) => {
     const command = [process.execPath, CLI, ...args].map(shellQuote).join(' ');
-    const run = spawnSync('script', ['-qec', `${command} >${shellQuote(path.join(work.dir, 'stdout.txt'))}`, '/dev/null'], {
+    const stty = columns ? `stty cols ${columns}; ` : '';
+    const run = spawnSync('script', ['-qec', `${stty}${command} >${shellQuote(path.join(work.dir, 'stdout.txt'))}`, '/dev/null'], {
       cwd: REPO,
-      env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' },
+      env: { ...process.env, NO_COLOR: '1', TZ: 'UTC', ...env },
       encoding: 'utf8',
     });
     return { terminal: run.stdout, code: run.status };
@@ -33,5 +34,20 @@ describe.skipIf(!hasScript)('load on a terminal', () => {
     const { terminal, code } = onTerminal(['load', path.join(FIXTURES, 'home'), '--db', path.join(work.dir, 'b.duckdb'), '--quiet']);
     expect(code).toBe(0);
     expect(terminal).toBe('trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n');
+  });
+
+  it('on a terminal that takes no escapes (TERM=dumb), rewrites the line with a carriage return and spaces', () => {
+    const { terminal, code } = onTerminal(['load', path.join(FIXTURES, 'home'), '--db', path.join(work.dir, 'c.duckdb')], { env: { TERM: 'dumb' } });
+    expect(code).toBe(0);
+    expect(terminal).not.toContain('\x1b');
+    expect(terminal).toMatch(/^(\r *\rloading \d+\/36 files, \d+\.\d MiB, \d+ MiB\/s)+\r +\rtrajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n$/);
+  });
+
+  it('is cut to a narrow terminal\'s width, so that it never wraps', () => {
+    const { terminal, code } = onTerminal(['load', path.join(FIXTURES, 'home'), '--db', path.join(work.dir, 'd.duckdb')], { columns: 20 });
+    expect(code).toBe(0);
+    const lines = terminal.split('\r\x1b[2K').filter((line) => line.startsWith('loading'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => line.length === 19)).toBe(true);
   });
 });
