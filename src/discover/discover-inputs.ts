@@ -163,14 +163,19 @@ class Collector {
   }
 
   /**
-   * The files, each once. A file reached by several names (links to one target) is read under
-   * the first in path order, whatever order the paths were named in; the others are skipped as
-   * names for it (named by session, not by a path that a database's root would rebase).
+   * The files, each once. A file reached by several names is read under its own name (the one
+   * that is not a link), else under the first link in path order, whatever order the paths were
+   * named in; the others are skipped as names for it (named by session, not by a path that a
+   * database's root would rebase). A link under another name (`00000000/errors.jsonl` → an
+   * incident's `events.jsonl`) sorting first took the file, with that name's kind and session.
    */
   files(): SourceFile[] {
     const files: SourceFile[] = [];
+    const isLink = (abs: string) => fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
     for (const names of this.named.values()) {
-      const [first, ...others] = names.sort((a, b) => (a.file.relPath < b.file.relPath ? -1 : a.file.relPath > b.file.relPath ? 1 : 0));
+      const order = names.map((name) => ({ name, link: names.length > 1 && isLink(name.abs) }));
+      order.sort((a, b) => Number(a.link) - Number(b.link) || (a.name.file.relPath < b.name.file.relPath ? -1 : a.name.file.relPath > b.name.file.relPath ? 1 : 0));
+      const [first, ...others] = order.map(({ name }) => name);
       files.push(first.file);
       const name = path.basename(first.file.relPath);
       const reason = `another name for ${first.file.sessionId === null ? name : `${name} of session directory ${first.file.sessionId}`}`;

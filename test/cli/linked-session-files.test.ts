@@ -1,8 +1,9 @@
 // A file link inside a session dir. A link to the same file of a session dir beside it
 // (b/events.jsonl → ../a/events.jsonl) is another name for that session's file, as a link to a
 // session dir beside it is another name for that session: skipped, and said so. Any file reached
-// by several names is read under the first of them by path, and every other name is listed as
-// skipped; which session owns a file never depends on what was named first or loaded first.
+// by several names is read under its own name (not a link), else the first link by path, and every
+// other name is listed as skipped; which session owns a file never depends on what was named first
+// or loaded first.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -75,5 +76,24 @@ describe('one file linked from two session dirs', () => {
     const run = runJson<{ reloaded: number }[]>(['load', home, '--db', db]);
     expect(run.value[0]).toMatchObject({ files: 1, loaded: 0, reloaded: 1, files_in_db: 1 });
     expect(stateOf(db)).toEqual(['file s1 trajectories/sessions/s1/events.jsonl', 'session s1 3', 'session s2 0']);
+  });
+});
+
+describe('a link under another name, sorting before the file it leads to', () => {
+  it('is skipped as another name for it: the file is read under its own name, kind and session', () => {
+    const home = path.join(work.dir, 'other-name');
+    const sessions = path.join(home, 'trajectories', 'sessions');
+    eventsFile(path.join(sessions, 'incident', 'events.jsonl'), 'incident');
+    fs.mkdirSync(path.join(sessions, '00000000'));
+    fs.symlinkSync('../incident/events.jsonl', path.join(sessions, '00000000', 'errors.jsonl'));
+    fs.mkdirSync(path.join(home, 'tasks'));
+    fs.symlinkSync('../trajectories/sessions/incident/events.jsonl', path.join(home, 'tasks', 'a0000000a.output'));
+    const { value, run } = runJson<{ files: { path: string; kind: string; session_id: string }[]; skipped: unknown[] }>(['sources', home]);
+    expect(run.code).toBe(0);
+    expect(value.files.map((f) => [f.path, f.kind, f.session_id])).toEqual([['trajectories/sessions/incident/events.jsonl', 'events', 'incident']]);
+    expect(value.skipped).toEqual([
+      { path: 'tasks/a0000000a.output', reason: 'another name for events.jsonl of session directory incident' },
+      { path: 'trajectories/sessions/00000000/errors.jsonl', reason: 'another name for events.jsonl of session directory incident' },
+    ]);
   });
 });
