@@ -130,6 +130,8 @@ class Collector {
   /** Per directory listed for ownerBeside: its subdirectories by real path. */
   private dirsIn = new Map<string, Map<string, string>>();
   sessionDirs = new Map<string, SessionDir>();
+  /** Every directory read as each session's (see onePerSession). */
+  private copies = new Map<string, SessionDir[]>();
   skipped = new Map<string, SkippedInput>();
   scopes: string[] = [];
   /** A tasks dir was listed: a census of it is an answer even when it holds no .output file. */
@@ -279,8 +281,31 @@ class Collector {
 
   addSessionDir(dir: string): string {
     const sessionId = path.basename(dir);
-    this.sessionDirs.set(sessionId, { sessionId, absPath: dir, relPath: this.relDir(dir) });
+    const entry = { sessionId, absPath: dir, relPath: this.relDir(dir) };
+    this.sessionDirs.set(sessionId, entry);
+    const copies = this.copies.get(sessionId) ?? [];
+    if (!copies.some((d) => d.absPath === dir)) this.copies.set(sessionId, [...copies, entry]);
     return sessionId;
+  }
+
+  /**
+   * One directory per session id. Two in one load (an archive copy in `sessions/2026-08/` beside
+   * the live dir, or a copy inside the session dir) would add up their events in one session: the
+   * copy nearest the top is read, the others are skipped with the files in them.
+   */
+  onePerSession(files: SourceFile[]): SourceFile[] {
+    const depth = (d: SessionDir) => (d.relPath === '.' ? 0 : d.relPath.split('/').length);
+    let kept = files;
+    for (const [sessionId, dirs] of this.copies) {
+      if (dirs.length < 2) continue;
+      const [keep, ...others] = [...dirs].sort((a, b) => depth(a) - depth(b) || (a.relPath < b.relPath ? -1 : 1));
+      this.sessionDirs.set(sessionId, keep);
+      for (const other of others) {
+        this.skip(other.absPath, `another copy of session directory ${keep.relPath}: a session is read once, from the copy nearest the top`);
+        kept = kept.filter((f) => f.sessionId !== sessionId || !f.relPath.startsWith(`${other.relPath}/`));
+      }
+    }
+    return kept;
   }
 
   /**
@@ -406,10 +431,7 @@ function addNamedPath(c: Collector, named: string): void {
     else if (base in HOME_FILES) c.file(abs, HOME_FILES[base], null);
     else if (base.endsWith('.output')) c.file(abs, 'task-output', null);
     else throw new InputError(`${named} is not a file trajaudit reads (events.jsonl, errors.jsonl, warn.log, session-summary.json, heartbeat.txt, usage-ledger.jsonl, session-index.jsonl, tasks/*.output); ${WHAT_TO_PASS}`);
-    if (base in SESSION_FILES) {
-      const sessionId = path.basename(path.dirname(abs));
-      c.sessionDirs.set(sessionId, { sessionId, absPath: path.dirname(abs), relPath: c.relDir(path.dirname(abs)) });
-    }
+    if (base in SESSION_FILES) c.addSessionDir(path.dirname(abs));
     return;
   }
   if (!stat.isDirectory()) throw new InputError(`${named} is neither a file nor a directory; ${WHAT_TO_PASS}`);
@@ -445,7 +467,7 @@ export function discoverInputs(paths: string[]): DiscoveredInputs {
   const root = commonRoot(paths);
   const c = new Collector(root);
   for (const named of paths) addNamedPath(c, named);
-  const files = c.files();
+  const files = c.onePerSession(c.files());
   // A tasks dir with no .output in it is clean (HEAD's 7-day sweep, a machine whose tests run
   // isolated, formats doc §10): `query test-pollution` reports it as 0 files. Anything else that
   // gives no file is more likely the wrong path than an empty one.

@@ -61,3 +61,28 @@ describe('session dirs deeper than sid-code puts them', () => {
     ].join('\r\n'));
   });
 });
+
+describe('two directories of one session in one load', () => {
+  it('an archive copy beside the live dir, or a copy inside it: the one nearest the top is read, the others skipped', () => {
+    const root = path.join(work.dir, 'copies');
+    const dir = (rel: string, events: number) => {
+      fs.mkdirSync(path.join(root, 'trajectories/sessions', rel), { recursive: true });
+      const lines = Array.from({ length: events }, (_, k) => JSON.stringify({ event: 'UserPromptSubmit', session_id: path.basename(rel), timestamp: `2026-08-18T10:00:0${k}.000Z`, data: {} }));
+      fs.writeFileSync(path.join(root, 'trajectories/sessions', rel, 'events.jsonl'), `${lines.join('\n')}\n`);
+    };
+    dir('live', 3);
+    dir('2026-08/live', 2);
+    dir('other', 1);
+    dir('other/other', 1);
+    const { value } = runJson<unknown[]>(['sql', 'SELECT session_id, path, events FROM sessions ORDER BY path', root]);
+    expect(value).toEqual([
+      { session_id: 'live', path: 'trajectories/sessions/live', events: 3 },
+      { session_id: 'other', path: 'trajectories/sessions/other', events: 1 },
+    ]);
+    const sources = runJson<{ skipped: unknown[] }>(['sources', root, '--section', 'skipped']).value;
+    expect(sources).toEqual([
+      { path: 'trajectories/sessions/2026-08/live', reason: 'another copy of session directory trajectories/sessions/live: a session is read once, from the copy nearest the top' },
+      { path: 'trajectories/sessions/other/other', reason: 'another copy of session directory trajectories/sessions/other: a session is read once, from the copy nearest the top' },
+    ]);
+  });
+});
