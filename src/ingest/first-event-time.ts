@@ -24,3 +24,24 @@ export function firstEventTime(absPath: string, kind: SourceKind): Date | null {
   const time = new Date(match[1]);
   return Number.isNaN(time.getTime()) ? null : time;
 }
+
+/**
+ * The time of a file's last record, read from its last 8 KiB (the last `"timestamp"` there, or the
+ * last `[ISO]` record header of a warn.log); null when it cannot tell.
+ */
+export function lastEventTime(absPath: string, kind: SourceKind): Date | null {
+  if (kind !== 'events' && kind !== 'errors' && kind !== 'warn-log') return null;
+  const fd = fs.openSync(absPath, 'r');
+  let tail: string;
+  try {
+    const size = fs.fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(HEAD, size));
+    const length = fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    tail = buffer.toString('utf8', 0, length);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const matches = [...tail.matchAll(kind === 'warn-log' ? /^\[([^\]]+)\]/gm : /"timestamp":"([^"]+)"/g)];
+  const time = matches.length ? new Date(matches[matches.length - 1][1]) : null;
+  return time === null || Number.isNaN(time.getTime()) ? null : time;
+}

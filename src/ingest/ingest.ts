@@ -13,7 +13,7 @@ import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
 import { collectGarbage } from './collect-garbage.js';
 import { FILE_ID_PATH_TABLES } from './database-root.js';
-import { firstEventTime } from './first-event-time.js';
+import { firstEventTime, lastEventTime } from './first-event-time.js';
 import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
 import { findMoves, renamedSessionDirs } from './moved-files.js';
@@ -288,10 +288,16 @@ async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger
 
 /**
  * Whole files that cannot hold rows in a --since/--until window are not read: last written
- * before `since`, or first record after `until` (with slack for hook times, see MTIME_SLACK_MS).
+ * before `since` (by an mtime no earlier than its last record), or first record after `until`
+ * (with slack for hook times, see MTIME_SLACK_MS).
  */
 function outsideWindow(file: SourceFile, stat: fs.Stats, window: TimeWindow): boolean {
-  if (window.since && stat.mtime.getTime() < window.since.getTime() - MTIME_SLACK_MS) return true;
+  if (window.since && stat.mtime.getTime() < window.since.getTime() - MTIME_SLACK_MS) {
+    // An mtime before the file's own last record is not the time of its last write (a copy that
+    // reset mtimes, a file server whose clock is behind): such a file is read.
+    const last = lastEventTime(file.absPath, file.kind);
+    if (last === null || last.getTime() <= stat.mtime.getTime() + MTIME_SLACK_MS) return true;
+  }
   if (!window.until || file.kind === 'heartbeat') return false;
   const first = firstEventTime(file.absPath, file.kind);
   return first !== null && first.getTime() > window.until.getTime() + MTIME_SLACK_MS;

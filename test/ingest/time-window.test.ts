@@ -83,3 +83,17 @@ describe('time windows', () => {
     expect(runCli(['query', 'subagent-starts', '--db', db]).stderr).not.toContain('left unread');
   });
 });
+
+describe('an mtime earlier than the file\'s own last record', () => {
+  it('(a copy that reset every mtime, a file server whose clock is behind) is not trusted: --since reads the file', () => {
+    const home = path.join(work.dir, 'reset-mtimes');
+    fs.cpSync(HOME, home, { recursive: true });
+    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    for (const file of files(home)) fs.utimesSync(file, new Date(1000), new Date(1000));
+    const args = ['query', 'retry-telemetry', '--since', '2026-08-17', '--until', '2026-08-24'];
+    const { value, run } = runJson<unknown[]>([...args, home]);
+    expect(run.code).toBe(0);
+    expect(value).toEqual(runJson<unknown[]>([...args, HOME]).value);
+    expect(value.length).toBeGreaterThan(0);
+  });
+});
