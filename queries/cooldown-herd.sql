@@ -3,7 +3,7 @@
 --   to send, grouped into windows, so a thundering herd shows as many agents in one window. A "wake"
 --   is a shared_cooldown_wait or retry row at ts + delayMs (when its sleep ends), or a cooldown_probe /
 --   cooldown_probe_denied row at ts (the path asked to go now). A row with no readable time, and a wait
---   or retry whose delayMs is missing or not an integer, has no known wake: it falls in no window (it is
+--   or retry whose delayMs is missing, not an integer or too large to add to a time, has no known wake: it falls in no window (it is
 --   left out, not placed at its ts as if it had slept 0 ms, which could make a herd that never happened;
 --   retry-telemetry still counts it). Wakes of one session form one window
 --   while each is at most $window_ms after the previous one. Windows with fewer than $min_agents
@@ -24,8 +24,9 @@ WITH names AS (
   WHERE kind = 'start' AND task_id IS NOT NULL GROUP BY session_id, task_id),
 wakes AS (
   SELECT r.session_id, r.line, r.type, r.attempt, r.probe_decision,
-    -- NULL when the time or the delay is unknown (a missing count counts as missing, README "Tables").
-    CASE WHEN r.type IN ('shared_cooldown_wait', 'retry') THEN r.ts + to_milliseconds(r.delay_ms) ELSE r.ts END AS wake_ts,
+    -- NULL when the time or the delay is unknown (a missing count counts as missing, README "Tables"),
+    -- or past DuckDB's times (a garbled delayMs of 9.3e15 ms): no known wake, as a missing delay.
+    CASE WHEN r.type IN ('shared_cooldown_wait', 'retry') THEN try(r.ts + to_milliseconds(r.delay_ms)) ELSE r.ts END AS wake_ts,
     CASE WHEN r.agent_id IS NULL THEN 'main' ELSE coalesce(n.name, r.agent_id) END AS agent
   FROM retry_telemetry r LEFT JOIN names n ON n.session_id = r.session_id AND n.task_id = r.task_id
   WHERE r.type IN ('shared_cooldown_wait', 'retry', 'cooldown_probe', 'cooldown_probe_denied')

@@ -66,6 +66,8 @@ describe('query cooldown-herd: wakes with no known time', () => {
       rt('2026-09-01T10:00:05.000Z', { type: 'retry', attempt: 1, phase: 'stream' }),
       rt('2026-09-01T10:00:05.000Z', { type: 'retry', attempt: 1, delayMs: '300', phase: 'stream', ...sub('a00000002') }),
       rt('2026-09-01T10:00:05.000Z', { type: 'shared_cooldown_wait', attempt: 1, delayMs: 0.5, ...sub('a00000003') }),
+      // An integer too large to add to a time (a garbled field): unknown too, not a failed query.
+      rt('2026-09-01T10:00:05.000Z', { type: 'retry', attempt: 2, delayMs: 9300000000000000, phase: 'stream', ...sub('a00000004') }),
     ];
     expect(run(events, '--param', 'min_agents=2')).toEqual([]);
     expect(run(events)).toEqual([alone('2026-09-01T10:00:05.000Z', `${id}-sub-a00000001`, { entry_waits: 1 })]);
