@@ -51,7 +51,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
   const beforeIngest = (db: Database) => checkPatterns(db, patterns);
   const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   try {
-    const session = sessionText !== undefined ? await resolveSession(db, sessionText) : undefined;
+    const session = sessionText !== undefined ? await resolveSession(db, sessionText, warnings) : undefined;
     const bound = bindParams(canned, {
       params, since, until, session, fromConfig: configParams(config),
     });

@@ -32,7 +32,7 @@ export async function timeline(options: TimelineOptions, progress: Progress): Pr
   const windowMs = parseDuration(options.window ?? '30s', '--window');
   const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
   try {
-    const sessionId = await resolveSession(db, options.session);
+    const sessionId = await resolveSession(db, options.session, warnings);
     let rows = await mergedRows(db, sessionId);
     checkEventNames(rows, options.event, sessionId);
     if (options.agent !== undefined) rows = agentRows(rows, options.agent, sessionId);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
@@ -161,3 +162,20 @@ describe('trajaudit timeline', () => {
   });
 });
 
+
+describe('a session id that is also another session\'s 8-hex end', () => {
+  it('is that session, and a line on stderr names the other', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      fs.cpSync(path.join(FIXTURES, 'home'), path.join(dir, 'home'), { recursive: true });
+      const own = path.join(dir, 'home/trajectories/sessions/4f7a9c2e');
+      fs.mkdirSync(own);
+      fs.writeFileSync(path.join(own, 'events.jsonl'), '{"event":"SessionStart","session_id":"4f7a9c2e","timestamp":"2026-08-19T10:31:03.412Z","data":{}}\n');
+      const { value, run } = runJson<{ event: string }[]>(['timeline', '4f7a9c2e', path.join(dir, 'home')]);
+      expect(value.map((r) => r.event)).toEqual(['SessionStart']);
+      expect(run.stderr).toContain('trajaudit: session "4f7a9c2e" is that session\'s full id, and also the start or end of another (20260819-183103-4f7a9c2e); pass the full id to mean it\n');
+    } finally {
+      cleanup();
+    }
+  });
+});
