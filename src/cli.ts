@@ -130,6 +130,16 @@ async function writeStdout(text: string): Promise<void> {
   });
 }
 
+/**
+ * DuckDB's native binding could not be loaded: node_modules installed on another platform or
+ * without optional packages (the binding is one), or Node run with --no-addons. Not a bug.
+ */
+function bindingError(thrown: unknown): InputError | null {
+  const message = thrown instanceof Error ? thrown.message : '';
+  if (!/@duckdb\/node-bindings|duckdb\.node|loading addons is disabled/.test(message)) return null;
+  return new InputError(`DuckDB's native binding for ${process.platform}-${process.arch} could not be loaded (${message.split('\n')[0]}); run \`npm ci\` on this machine (node_modules from another platform, or installed without optional packages, lack it), and run Node without --no-addons`);
+}
+
 async function run(action: () => Promise<CommandResult>): Promise<void> {
   try {
     const result = await action();
@@ -137,7 +147,7 @@ async function run(action: () => Promise<CommandResult>): Promise<void> {
     if (result.output) await writeStdout(result.output);
     process.exitCode = result.exitCode;
   } catch (thrown) {
-    const error = noSpaceError(thrown) ?? thrown;
+    const error = noSpaceError(thrown) ?? bindingError(thrown) ?? thrown;
     const code = exitCodeFor(error);
     const message = error instanceof Error ? error.message : String(error);
     if (code === ExitCode.internal) {

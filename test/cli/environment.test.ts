@@ -50,3 +50,12 @@ describe('a Node without WebAssembly (--jitless; or `ulimit -v` denying its memo
     expect(runCli(rows, { env: { NODE_OPTIONS: '--jitless' } }).stdout).toBe(runCli(rows).stdout);
   });
 });
+
+describe('DuckDB\'s native binding that cannot be loaded (node --no-addons; node_modules from another platform)', () => {
+  it('is one line saying so and what to do, exit 2; check, which never loads DuckDB, still runs', () => {
+    const run = runCli(['sources', HOME], { env: { NODE_OPTIONS: '--no-addons' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`trajaudit: DuckDB's native binding for ${process.platform}-${process.arch} could not be loaded (Cannot load native addon because loading addons is disabled.); run \`npm ci\` on this machine (node_modules from another platform, or installed without optional packages, lack it), and run Node without --no-addons\n`);
+    expect(runCli(['check', path.join(FIXTURES, 'check-baseline')], { env: { NODE_OPTIONS: '--no-addons' } }).code).toBe(0);
+  });
+});
