@@ -57,3 +57,11 @@ describe('sql', () => {
     expect(fs.readdirSync(home)).toEqual([]);
   });
 });
+
+describe('invisible characters in table and md cells', () => {
+  it('are shown as escapes (soft hyphen, invisible times, a Hangul filler), emoji joiners and selectors stay', () => {
+    const home = path.join(import.meta.dirname, '../../fixtures/home');
+    const statement = "SELECT 'ret' || chr(173) || 'ry' AS a, 'ret' || chr(8290) || 'ry' AS b, chr(12644) AS c, '👩' || chr(8205) || '💻' || ' ❤' || chr(65039) AS d";
+    expect(runCli(['sql', statement, home, '--format', 'md']).stdout).toBe('| a | b | c | d |\n| --- | --- | --- | --- |\n| ret\\u00adry | ret\\u2062ry | \\u3164 | 👩\u200d💻 ❤\ufe0f |\n');
+  });
+});
