@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
@@ -10,6 +10,20 @@ export interface DiscoveredFile {
   file: string;
   absPath: string;
   isTest: boolean;
+}
+
+/** A file or directory the walk found but cannot hand to the rules, with why and what to do. */
+export interface UncheckedEntry {
+  file: string;
+  reason: string;
+  /** What the error said, shown after the reason. */
+  detail?: string;
+  advice: string;
+}
+
+export interface Discovery {
+  files: DiscoveredFile[];
+  unchecked: UncheckedEntry[];
 }
 
 const sourceExtension = /\.(ts|tsx|mts|cts)$/;
@@ -34,37 +48,70 @@ export function assertCheckRoot(root: string): void {
 }
 
 /** `.ts/.tsx/.mts/.cts` files under root, honoring the enclosing repository's ignore files, every `.gitignore` on the way down, and the config's `exclude`. */
-export function discoverSourceFiles(root: string, exclude: string[], tests: string[]): DiscoveredFile[] {
+export function discoverSourceFiles(root: string, exclude: string[], tests: string[]): Discovery {
   assertCheckRoot(root);
   const absRoot = path.resolve(root);
   const isExcluded = picomatch(exclude, { dot: true });
   const isTest = picomatch(tests, { dot: true });
   const found: DiscoveredFile[] = [];
-  walk(absRoot, '', enclosingRepoLayers(absRoot), { isExcluded, isTest, found });
-  return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const unchecked: UncheckedEntry[] = [];
+  walk(absRoot, '', enclosingRepoLayers(absRoot), { root, isExcluded, isTest, found, unchecked });
+  return { files: found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), unchecked };
 }
 
 interface WalkState {
+  root: string;
   isExcluded: (p: string) => boolean;
   isTest: (p: string) => boolean;
   found: DiscoveredFile[];
+  unchecked: UncheckedEntry[];
+}
+
+/** Why a file or directory cannot be read, as its errno says (EACCES: a root-owned or 0700 directory in the checkout); anything else is rethrown. */
+export function unreadable(file: string, error: unknown): UncheckedEntry {
+  return { file, reason: `cannot be read: ${errnoText(error)}`, advice: 'fix its permissions, or exclude it in the config' };
+}
+
+function errnoText(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (!code) throw error;
+  return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code;
+}
+
+/**
+ * A name that is not UTF-8, with its bytes beyond ASCII shown as \xHH (and `\` as `\\`): decoded
+ * with U+FFFD it names no file that can be opened, and two such names would print as one.
+ */
+function escapedName(name: Buffer): string {
+  return [...name].map((b) => (b === 0x5c ? '\\\\' : b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 }
 
 function walk(absDir: string, relDir: string, layers: GitignoreLayer[], state: WalkState): void {
   const here = readGitignore(absDir, relDir);
   const active = here ? [...layers, here] : layers;
-  const entries = readdirSync(absDir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
-  for (const entry of entries) {
-    if (entry.name === 'node_modules' || entry.name === '.git') continue;
-    const rel = relDir ? `${relDir}/${entry.name}` : entry.name;
+  let listed: Dirent<Buffer>[];
+  try {
+    // Names as bytes: a name that is not UTF-8 is told apart from one that is, not read as U+FFFD.
+    listed = readdirSync(absDir, { withFileTypes: true, encoding: 'buffer' });
+  } catch (error) {
+    if (!relDir) throw new InputError(`cannot read check root ${state.root}: ${errnoText(error)}; fix its permissions`);
+    state.unchecked.push(unreadable(`${relDir}/`, error));
+    return;
+  }
+  const entries = listed.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const { entry, name } of entries) {
+    if (name === 'node_modules' || name === '.git') continue;
+    const rel = relDir ? `${relDir}/${name}` : name;
     const isDir = entry.isDirectory();
     if (!isDir && !entry.isFile()) continue;
     if (ignoredByGit(rel, isDir, active)) continue;
-    if (isDir) {
-      if (!state.isExcluded(`${rel}/`) && !state.isExcluded(`${rel}/x`)) walk(path.join(absDir, entry.name), rel, active, state);
-    } else if (sourceExtension.test(entry.name) && !declarationFile.test(entry.name) && !state.isExcluded(rel)) {
-      state.found.push({ file: rel, absPath: path.join(absDir, entry.name), isTest: state.isTest(rel) });
-    }
+    const isSource = !isDir && sourceExtension.test(name) && !declarationFile.test(name);
+    if (isDir ? state.isExcluded(`${rel}/`) || state.isExcluded(`${rel}/x`) : !isSource || state.isExcluded(rel)) continue;
+    if (!Buffer.from(name).equals(entry.name)) {
+      const shown = relDir ? `${relDir}/${escapedName(entry.name)}` : escapedName(entry.name);
+      state.unchecked.push({ file: isDir ? `${shown}/` : shown, reason: 'its name is not UTF-8, which TypeScript cannot open', advice: 'rename it, or exclude it in the config' });
+    } else if (isDir) walk(path.join(absDir, name), rel, active, state);
+    else state.found.push({ file: rel, absPath: path.join(absDir, name), isTest: state.isTest(rel) });
   }
 }
 

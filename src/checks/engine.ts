@@ -4,7 +4,7 @@ import ts from './typescript.cjs';
 import type { RuleId, TrajauditConfig } from '../config/schema.js';
 import { UsageError } from '../errors.js';
 import type { Check, CheckContext, RawFinding, SourceUnit } from './define-check.js';
-import { discoverSourceFiles } from './discover.js';
+import { discoverSourceFiles, unreadable, type UncheckedEntry } from './discover.js';
 import { checks } from './index.js';
 import { searchableText } from './syntax.js';
 import { stackOverflow } from './stack-overflow.js';
@@ -25,8 +25,8 @@ export interface EngineResult {
   rulesRun: RuleId[];
   filesParsed: number;
   typesUsed: boolean;
-  /** Files that could not be parsed or walked (nested deeper than the stack allows), with why. */
-  unchecked: Array<{ file: string; reason: string }>;
+  /** Files (and directories) that could not be read, parsed or walked, with why and what to do. */
+  unchecked: UncheckedEntry[];
   /** A discovered file's scopes, parsed on demand (the baseline asks only when code moved); undefined when it cannot be parsed. */
   scopesOf: (file: string) => FileScopes | undefined;
 }
@@ -47,9 +47,15 @@ const parseOptions: ts.CreateSourceFileOptions = { languageVersion: ts.ScriptTar
 export function runChecks(options: EngineOptions): EngineResult {
   const selected = selectChecks(options.rules, options.config);
   const discovered = discoverSourceFiles(options.root, options.config.exclude, options.config.tests);
-  const files = discovered.map((entry) => {
-    const text = readSourceText(entry.absPath);
-    return { ...entry, text, searchText: searchableText(text) };
+  const unchecked = new Map<string, UncheckedEntry>(discovered.unchecked.map((entry) => [entry.file, entry]));
+  const files = discovered.files.flatMap((entry) => {
+    try {
+      const text = readSourceText(entry.absPath);
+      return [{ ...entry, text, searchText: searchableText(text) }];
+    } catch (error) {
+      unchecked.set(entry.file, unreadable(entry.file, error));
+      return [];
+    }
   });
   const byFile = new Map(files.map((entry) => [entry.file, entry]));
   const byAbs = new Map(files.map((entry) => [entry.absPath, entry]));
@@ -57,7 +63,8 @@ export function runChecks(options: EngineOptions): EngineResult {
   const parsed = new Map<string, SourceUnit>();
   let program: ts.Program | undefined;
   let filesParsed = 0;
-  const unchecked = new Map<string, string>();
+  const tooDeep = (file: string, detail: string) =>
+    unchecked.set(file, { file, reason: 'nested too deeply to parse', detail, advice: 'split the expression, or exclude the file in the config' });
   const unitOf = (file: string): SourceUnit | undefined => {
     const entry = byFile.get(file);
     if (!entry || unchecked.has(file)) return undefined;
@@ -69,7 +76,7 @@ export function runChecks(options: EngineOptions): EngineResult {
           program?.getSourceFile(entry.absPath) ??
           ts.createSourceFile(entry.absPath, entry.text, parseOptions, true, scriptKinds[path.extname(entry.file)]);
       } catch (error) {
-        unchecked.set(file, stackOverflow(error));
+        tooDeep(file, stackOverflow(error));
         return undefined;
       }
       unit = { file, absPath: entry.absPath, sourceFile, isTest: entry.isTest };
@@ -101,7 +108,7 @@ export function runChecks(options: EngineOptions): EngineResult {
     const rootNames = files.filter((_, i) => wanted[i].length > 0).map((entry) => entry.absPath);
     const made = typeCheckedProgram(options.root, rootNames, (absPath) => {
       const entry = byAbs.get(absPath);
-      if (entry) unchecked.set(entry.file, "TypeScript's binder overflows the stack on it, as tsc does; --types cannot check it");
+      if (entry) tooDeep(entry.file, "TypeScript's binder overflows the stack on it, as tsc does; --types cannot check it");
     });
     program = made.program;
     for (const a of typed) Object.assign(a.ctx, { checker: made.checker, program });
@@ -115,7 +122,7 @@ export function runChecks(options: EngineOptions): EngineResult {
       try {
         a.check.visit(unit, a.ctx as never, a.state);
       } catch (error) {
-        unchecked.set(entry.file, stackOverflow(error));
+        tooDeep(entry.file, stackOverflow(error));
       }
     }
   });
@@ -133,11 +140,12 @@ export function runChecks(options: EngineOptions): EngineResult {
 
   return {
     findings,
-    files: new Set(byFile.keys()),
+    // A file that exists but cannot be read is still there: its baseline entries are not "moved away".
+    files: new Set(discovered.files.map((entry) => entry.file)),
     rulesRun: selected.map((c) => c.id),
     filesParsed: parsedForChecks,
     typesUsed: Boolean(program),
-    unchecked: [...unchecked].map(([file, reason]) => ({ file, reason })),
+    unchecked: [...unchecked.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     scopesOf,
   };
 }

@@ -45,10 +45,10 @@ export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | 
   const rulesRun = new Set<string>(run.rulesRun);
   const raw = [...run.findings].sort(byPosition);
   let entries = baseline ?? [];
-  let matched = matchBaseline(raw, entries, rulesRun, run);
-  const warnings = run.unchecked.map(
-    ({ file, reason }) => `${file}: not checked: nested too deeply to parse (${reason}); split the expression, or exclude the file in the config`,
-  );
+  // The entries of a file that was not checked are neither matched nor stale: nothing is known of it now.
+  const notChecked = (file: string) => run.unchecked.some((u) => (u.file.endsWith('/') ? file.startsWith(u.file) : file === u.file));
+  let matched = matchBaseline(raw, entries.filter((e) => !notChecked(e.file)), rulesRun, run);
+  const warnings = run.unchecked.map(({ file, reason, detail, advice }) => `${file}: not checked: ${reason}${detail ? ` (${detail})` : ''}; ${advice}`);
   // A guard that checks nothing passes every run; it must at least say so.
   if (run.rulesRun.length === 0) warnings.push(`${configFile} turns every rule off: nothing was checked`);
   else if (run.files.size === 0) {
@@ -57,7 +57,8 @@ export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | 
 
   if (options.updateBaseline) {
     if (run.unchecked.length > 0) {
-      throw new InputError(`--update-baseline refuses to rewrite ${baselineShown} while ${run.unchecked[0].file} cannot be checked (nested too deeply to parse)`);
+      const { file, reason } = run.unchecked[0];
+      throw new InputError(`--update-baseline refuses to rewrite ${baselineShown} while ${file} cannot be checked (${reason})`);
     }
     const additions = raw.filter((f) => matched.states.get(f) === 'new');
     if (additions.length > 0 && !options.allowAdditions) {
