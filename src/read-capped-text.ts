@@ -7,7 +7,7 @@ export const MAX_FILE_BYTES = 256 * 1024 * 1024;
 export class TooLargeError extends Error {}
 
 /**
- * A small file's UTF-8 text, read as a stream so that a pipe (`--config /dev/stdin`) works, but
+ * A small file's UTF-8 text, without a leading byte order mark, read as a stream so that a pipe (`--config /dev/stdin`) works, but
  * stopped at `capBytes`: read whole, /dev/zero filled half a gigabyte before V8 refused the string.
  */
 export async function readCappedText(file: string, capBytes: number): Promise<string> {
@@ -18,5 +18,7 @@ export async function readCappedText(file: string, capBytes: number): Promise<st
     if (bytes > capBytes) throw new TooLargeError(`more than ${capBytes / 1024 / 1024} MiB`);
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  // A byte order mark at the start (Notepad and Visual Studio save one) is skipped, as RFC 8259 §8.1
+  // lets a parser do and as trajaudit does for every input file; tsc accepts one in tsconfig.json too.
+  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
 }

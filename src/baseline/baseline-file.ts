@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises';
+import { open, realpath, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 import type { RawFinding } from '../checks/define-check.js';
 import { jsonProblem } from '../config/json-problem.js';
@@ -77,10 +78,25 @@ export function serializeBaseline(entries: BaselineEntry[]): string {
   return `{\n  "version": 1,\n  "entries": [\n${lines.map((line) => `    ${line}`).join(',\n')}${lines.length ? '\n' : ''}  ]\n}\n`;
 }
 
+/**
+ * Written beside the file, then renamed over it: written in place, a full disk or a file-size limit
+ * cut the committed baseline mid-entry and its old entries were lost. A link is followed, so the
+ * file it names is the one replaced. Written without a byte order mark, whether the old file had one.
+ */
 export async function writeBaseline(file: string, entries: BaselineEntry[]): Promise<void> {
+  const target = await realpath(file).catch(() => file);
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
   try {
-    await writeFile(file, serializeBaseline(entries));
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(serializeBaseline(entries));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
   } catch (error) {
-    throw new InputError(`cannot write baseline ${file}: ${(error as Error).message}`);
+    await rm(temp, { force: true });
+    throw new InputError(`cannot write baseline ${file}: ${(error as Error).message}; the baseline is left as it was`);
   }
 }

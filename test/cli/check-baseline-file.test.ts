@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLI, FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+
+let work: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  work = tempDir();
+});
+afterEach(() => work.cleanup());
+
+describe('check: the baseline and config files', () => {
+  // Written in place, a baseline that did not fit (a full disk, a file-size limit) was cut mid-entry
+  // and its old entries lost; it is written beside and renamed, so the committed one stays whole.
+  it('--update-baseline that cannot write the whole file leaves the old baseline as it was (exit 2)', () => {
+    const src = path.join(work.dir, 'src');
+    fs.mkdirSync(src);
+    for (let i = 1; i <= 60; i++) {
+      fs.writeFileSync(path.join(src, `file${i}.ts`), `export async function f${i}(client: any) {\n  await client.sendMessageStream({ n: ${i} });\n}\n`);
+    }
+    expect(runCli(['check', work.dir, '--update-baseline', '--allow-additions']).code).toBe(0);
+    const baseline = path.join(work.dir, 'trajaudit-baseline.json');
+    const full = fs.readFileSync(baseline, 'utf8');
+    expect(full.length).toBeGreaterThan(8192);
+    const old = JSON.stringify({ version: 1, entries: JSON.parse(full).entries.slice(0, 3) });
+    fs.writeFileSync(baseline, old);
+
+    // bash's `ulimit -f` counts KiB: the new baseline (8.5 KB) does not fit in 4.
+    const run = spawnSync('bash', ['-c', 'ulimit -f 4; exec "$@"', 'bash', process.execPath, CLI, 'check', work.dir, '--update-baseline', '--allow-additions'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect([run.status, run.stderr]).toEqual([2, `trajaudit: cannot write baseline ${baseline}: EFBIG: file too large, write; the baseline is left as it was\n`]);
+    expect(fs.readFileSync(baseline, 'utf8')).toBe(old);
+    expect(fs.readdirSync(work.dir).sort()).toEqual(['src', 'trajaudit-baseline.json']);
+  });
+
+  // Notepad and Visual Studio save one; trajaudit skips it in every input file, tsc in tsconfig.json.
+  it('a UTF-8 byte order mark at the start of trajaudit.config.json or trajaudit-baseline.json is skipped', () => {
+    fs.cpSync(path.join(FIXTURES, 'check-baseline'), work.dir, { recursive: true });
+    const baseline = path.join(work.dir, 'trajaudit-baseline.json');
+    const plain = fs.readFileSync(baseline, 'utf8');
+    fs.writeFileSync(baseline, `\uFEFF${plain}`);
+    fs.writeFileSync(path.join(work.dir, 'trajaudit.config.json'), '\uFEFF{ "rules": { "stateful-construction": { "off": true } } }');
+    const run = runCli(['check', work.dir]);
+    expect([run.code, run.stderr, run.stdout.split('\n').at(-2)]).toEqual([0, '', '0 new, 4 baselined, 0 allowed, 0 info, 0 stale (3 files scanned, 3 parsed)']);
+
+    // The rewrite carries no mark.
+    expect(runCli(['check', work.dir, '--update-baseline']).code).toBe(0);
+    expect(fs.readFileSync(baseline, 'utf8')).toBe(plain);
+  });
+});
