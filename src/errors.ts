@@ -36,20 +36,46 @@ export function exitCodeFor(error: unknown): ExitCode {
   return ExitCode.internal;
 }
 
-// A full disk (or quota) is the machine's state, not a bug: one line and exit 2, as DuckDB's out of
-// memory is, wherever it surfaces (DuckDB writing the database, its log or its spill; Node writing
-// rows or a grown file's tail to the temp dir; `--out`).
+// A full disk (or quota), a file-size limit, too few file descriptors or a deleted working
+// directory is the machine's state, not a bug: one line and exit 2, as DuckDB's out of memory is,
+// wherever it surfaces (DuckDB writing the database, its log or its spill; Node writing rows or a
+// grown file's tail to the temp dir; `--out`; a module import).
 const NO_SPACE = /No space left on device|Disk quota exceeded/i;
+// ulimit -f, or FAT32/exFAT's 4 GiB cap on a big --db; Node ignores SIGXFSZ, so the write fails with EFBIG.
+const TOO_LARGE = /File too large/i;
+const TOO_MANY_FILES = /Too many open files/i;
 
-function isNoSpace(error: unknown): boolean {
-  if (error instanceof InputError || error instanceof UsageError) return false; // said already
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT' || NO_SPACE.test(error instanceof Error ? error.message : String(error));
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
 }
 
-/** The error as the user can act on it, or null when it is not a full disk. */
+/** What the machine lacks, and what to do about it; null for any other error. */
+function machineState(error: unknown): { cause: string; advice: string } | null {
+  if (error instanceof InputError || error instanceof UsageError) return null; // said already
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  const text = errorText(error);
+  const elsewhere = `put the --db file, --out or the temp directory (TMPDIR, now ${os.tmpdir()}) elsewhere`;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || NO_SPACE.test(text)) {
+    return { cause: `no space left on device (${text})`, advice: `free space on that disk, or ${elsewhere}, and run again` };
+  }
+  if (code === 'EFBIG' || TOO_LARGE.test(text)) {
+    return {
+      cause: `a file grew past the file-size limit (${text})`,
+      advice: `raise the limit (\`ulimit -f\`), or ${elsewhere} on a file system without a size cap (FAT32 and exFAT stop at 4 GiB), and run again`,
+    };
+  }
+  if (code === 'EMFILE' || code === 'ENFILE' || TOO_MANY_FILES.test(text)) {
+    return { cause: `too many open files (${text})`, advice: 'raise the limit on open files (`ulimit -n`), and run again' };
+  }
+  if (code === 'ENOENT' && syscall === 'uv_cwd') return { cause: 'the current directory no longer exists', advice: 'cd to an existing directory, and run again' };
+  return null;
+}
+
+/**
+ * The error as the user can act on it when it is the machine's state (see above), or null. Named
+ * for its first case, the one every caller had in mind; `committed` is said after the cause.
+ */
 export function noSpaceError(error: unknown, committed = ''): InputError | null {
-  if (!isNoSpace(error)) return null;
-  const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-  return new InputError(`no space left on device (${first})${committed}; free space on that disk, or put the --db file, --out or the temp directory (TMPDIR, now ${os.tmpdir()}) elsewhere, and run again`);
+  const state = machineState(error);
+  return state && new InputError(`${state.cause}${committed}; ${state.advice}`);
 }

@@ -219,10 +219,14 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     throw new InputError(`--db ${path} is a FIFO, socket or device, not a file; pass a file name for the DuckDB database`);
   }
   if (path !== undefined && !fs.existsSync(pathModule.dirname(pathModule.resolve(path)))) {
+    // `--db=~/x.db` reaches trajaudit unexpanded: a directory named `~` is not what the user meant to create.
+    if (/^~($|\/)/.test(path)) throw new InputError(`--db ${path}: the shell did not expand \`~\` (it does not after \`=\` or in quotes); write $HOME instead`);
     throw new InputError(`--db ${path}: directory ${pathModule.dirname(pathModule.resolve(path))} does not exist; create it, or pass a path in a directory that exists`);
   }
   try {
-    fs.accessSync(os.tmpdir(), fs.constants.W_OK); // rows parsed in Node and DuckDB's spill go there
+    // Rows parsed in Node and DuckDB's spill go there; a TMPDIR naming a file passes the access check.
+    fs.accessSync(os.tmpdir(), fs.constants.W_OK);
+    if (!fs.statSync(os.tmpdir()).isDirectory()) throw new Error('not a directory');
   } catch {
     throw new InputError(`the temp directory ${os.tmpdir()} does not exist or cannot be written; set TMPDIR to a directory you can write`);
   }
