@@ -41,8 +41,8 @@ function verdict(report: LeakReport): string {
     leftEmpty ? `, ${plural(leftEmpty, 'watched dir created and left empty', 'watched dirs created and left empty')}` : '',
   ].join('');
   const leak = s.leaked
-    ? `leaked: ${s.added} added, ${s.changed} changed outside --allow${whole}${whole ? ',' : ''} in ${s.leakedDirs} of ${s.dirs} watched dirs`
-    : `clean: nothing added or changed outside --allow in ${s.dirs} watched dirs`;
+    ? `leaked: ${s.added} added, ${s.changed} changed outside --allow${whole}${whole ? ',' : ''} in ${s.leakedDirs} of ${plural(s.dirs, 'watched dir', 'watched dirs')}`
+    : `clean: nothing added or changed outside --allow in ${plural(s.dirs, 'watched dir', 'watched dirs')}`;
   const extra = [s.removed ? `${s.removed} removed` : '', s.allowed ? `${s.allowed} allowed` : ''].filter(Boolean);
   const tail = extra.length ? ` (${extra.join(', ')})` : '';
   if (report.commandExitCode === 0) return `leak-check: ${leak}${tail}`;

@@ -144,7 +144,7 @@ for (const { title, verdict, root, findings } of scenarios) {
           ...(findings[0].startsWith('src/') ? [] : ['src/use.ts']),
           ...findings,
           '',
-          `${count} new, 0 baselined, 0 allowed, 0 info, 0 stale (${files} files scanned, ${files} parsed${suffix})`,
+          `${count} new, 0 baselined, 0 allowed, 0 info, 0 stale (${files} file${files === 1 ? '' : 's'} scanned, ${files} parsed${suffix})`,
           '',
         ].join('\n')]);
       });

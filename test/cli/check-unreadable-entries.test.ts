@@ -41,6 +41,7 @@ describe('check: entries it cannot read', () => {
       ].join('\n'),
     ]);
     expect(run.stdout).toContain('src/ok.ts\n  1:38     error   new            direct-provider-call');
+    expect(run.stdout.split('\n').at(-2)).toBe('1 new, 0 baselined, 0 allowed, 0 info, 0 stale (1 file scanned, 1 parsed)');
 
     const update = runCli(['check', work.dir, '--update-baseline', '--allow-additions']);
     expect([update.code, update.stderr.split('\n').at(-2)]).toEqual([

@@ -36,7 +36,7 @@ describe('trajaudit leak-check', () => {
       stdout:
         'hello from the child\n' +
         'home: before 2 files, 11 bytes; after 2 files, 11 bytes\n' +
-        'leak-check: clean: nothing added or changed outside --allow in 1 watched dirs\n',
+        'leak-check: clean: nothing added or changed outside --allow in 1 watched dir\n',
     });
   });
 
@@ -47,7 +47,7 @@ describe('trajaudit leak-check', () => {
       code: 1,
       stderr: '',
       stdout: 'linked: before 2 files, 11 bytes; after 3 files, 12 bytes\n  added    new.txt (1 byte)\n' +
-        'leak-check: leaked: 1 added, 0 changed outside --allow in 1 of 1 watched dirs\n',
+        'leak-check: leaked: 1 added, 0 changed outside --allow in 1 of 1 watched dir\n',
     });
   });
 
@@ -65,7 +65,7 @@ describe('trajaudit leak-check', () => {
     expect(r.stdout).toBe(
       'home: before 2 files, 11 bytes; after 3 files, 34 bytes\n' +
         '  added    tasks/leak.output (23 bytes)\n' +
-        'leak-check: leaked: 1 added, 0 changed outside --allow in 1 of 1 watched dirs\n',
+        'leak-check: leaked: 1 added, 0 changed outside --allow in 1 of 1 watched dir\n',
     );
   });
 
@@ -116,7 +116,7 @@ describe('trajaudit leak-check', () => {
       'home: before 2 files, 11 bytes; after 3 files, 18 bytes\n' +
         '  allowed  .cache/x.log (added, 3 bytes)\n' +
         '  allowed  old.txt (changed, 7 bytes)\n' +
-        'leak-check: clean: nothing added or changed outside --allow in 1 watched dirs (2 allowed)\n',
+        'leak-check: clean: nothing added or changed outside --allow in 1 watched dir (2 allowed)\n',
     );
   });
 
@@ -140,7 +140,7 @@ describe('trajaudit leak-check', () => {
     expect(r.stdout).toBe(
       'home: before 2 files, 11 bytes; after 1 file, 3 bytes\n' +
         '  removed  tasks/a.output (8 bytes)\n' +
-        'leak-check: clean: nothing added or changed outside --allow in 1 watched dirs (1 removed)\n',
+        'leak-check: clean: nothing added or changed outside --allow in 1 watched dir (1 removed)\n',
     );
   });
 
@@ -207,7 +207,7 @@ describe('trajaudit leak-check', () => {
         'home/tasks: before 1 file, 8 bytes; after a file of 2 bytes, not a directory\n' +
         '  removed  a.output (8 bytes)\n' +
         '  replaced (the watched dir itself, by a file of 2 bytes)\n' +
-        'leak-check: leaked: 0 added, 0 changed outside --allow, 1 non-directory left where a watched dir belongs, in 1 of 1 watched dirs (1 removed)\n',
+        'leak-check: leaked: 0 added, 0 changed outside --allow, 1 non-directory left where a watched dir belongs, in 1 of 1 watched dir (1 removed)\n',
     });
     rmSync(path.join(watched, 'tasks'));
     mkdirSync(path.join(watched, 'tasks'));
@@ -237,7 +237,7 @@ describe('trajaudit leak-check', () => {
     expect(leakCheck(['--watch', 'later'], 'require("fs").symlinkSync("nowhere", "later")').stdout).toBe(
       'later: before missing; after a link to nothing, not a directory\n' +
       '  created  (a link to nothing at the watched path itself, where a directory belongs)\n' +
-      'leak-check: leaked: 0 added, 0 changed outside --allow, 1 non-directory left where a watched dir belongs, in 1 of 1 watched dirs\n',
+      'leak-check: leaked: 0 added, 0 changed outside --allow, 1 non-directory left where a watched dir belongs, in 1 of 1 watched dir\n',
     );
   });
 

@@ -72,7 +72,7 @@ describe('outputs with more lines than a call takes arguments', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe(`tasks: before 0 files, 0 bytes; after ${N} files, 0 bytes`);
     expect(lines.filter((line) => line.startsWith('  added    '))).toHaveLength(N);
-    expect(lines.at(-2)).toBe('leak-check: leaked: 130000 added, 0 changed outside --allow in 1 of 1 watched dirs');
+    expect(lines.at(-2)).toBe('leak-check: leaked: 130000 added, 0 changed outside --allow in 1 of 1 watched dir');
   });
 
   it('check --format md: an inventory of 130,000 constructions of one class', () => {
