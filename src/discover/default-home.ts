@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
@@ -10,7 +11,14 @@ export function defaultHome(): string {
     if (/^~($|\/)/.test(configured)) {
       throw new InputError(`no input path given and SID_CONFIG_DIR=${configured} starts with a \`~\` that nothing expanded; write $HOME (or the full path) instead, or pass a path`);
     }
-    return path.resolve(configured);
+    // A missing SID_CONFIG_DIR is said here, naming the variable: it is set and it is the cause,
+    // where the caller's line about a missing default home advises setting it.
+    const home = path.resolve(configured);
+    if (!fs.existsSync(home)) {
+      const resolved = home === configured ? '' : ` (${home})`;
+      throw new InputError(`no input path given and SID_CONFIG_DIR=${configured}${resolved} does not exist; pass a path (e.g. a sid-code home), or set SID_CONFIG_DIR to one that exists`);
+    }
+    return home;
   }
   return path.join(userHome(), '.sid-code');
 }

@@ -120,9 +120,10 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     }
   });
 
+  // The variable is set and is the cause: the message names it rather than advising to set it.
   it('no path and no default home', () => {
     const run = runCli(['sources'], { env: { SID_CONFIG_DIR: '/nonexistent/sid-home' } });
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: no input path given and the default home /nonexistent/sid-home does not exist; pass a path (e.g. a sid-code home) or set SID_CONFIG_DIR\n' });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: no input path given and SID_CONFIG_DIR=/nonexistent/sid-home does not exist; pass a path (e.g. a sid-code home), or set SID_CONFIG_DIR to one that exists\n' });
   });
 
   it('SID_CONFIG_DIR is the default home', () => {
