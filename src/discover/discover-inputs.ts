@@ -4,6 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
+import { escapedName } from '../render/file-name.js';
 
 export type SourceKind =
   | 'events' | 'errors' | 'warn-log' | 'session-summary' | 'heartbeat'
@@ -62,12 +63,6 @@ interface Entry {
   /** A symbolic link (isFile and isDirectory say what it points to). */
   link: boolean;
 }
-
-/**
- * A name that is not UTF-8, shown with its bytes beyond ASCII as \xHH: two such names never
- * show (or key) as one, as they would decoded with U+FFFD.
- */
-const escapedName = (name: Buffer) => [...name].map((b) => (b === 0x5c ? '\\\\' : b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 
 /** Paths (with escaped names) of the entries whose names are not UTF-8: lstat cannot find them either. */
 const undecodable = new Set<string>();

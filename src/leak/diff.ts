@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { Entry, Snapshot } from './snapshot.js';
+import { shownPath, type Entry, type Snapshot } from './snapshot.js';
 
 export interface Counts {
   exists: boolean;
@@ -54,18 +54,21 @@ export function diffSnapshots(dir: string, before: Snapshot, after: Snapshot, is
     after: counts(after),
     added: [],
     changed: [],
-    removed: removedKeys.map((key) => ({ path: key, bytes: before.entries.get(key)!.size })),
+    removed: removedKeys.map((key) => ({ path: shownPath(key), bytes: before.entries.get(key)!.size })),
     allowed: [],
   };
+  // --allow globs match the paths as shown (a name that is not UTF-8 with its \xHH escapes).
   for (const key of addedKeys) {
     const bytes = after.entries.get(key)!.size;
-    if (isAllowed(key.replace(/\/$/, ''))) report.allowed.push({ path: key, change: 'added', bytes });
-    else report.added.push({ path: key, bytes });
+    const shown = shownPath(key);
+    if (isAllowed(shown.replace(/\/$/, ''))) report.allowed.push({ path: shown, change: 'added', bytes });
+    else report.added.push({ path: shown, bytes });
   }
   for (const key of changedKeys) {
     const bytes = after.entries.get(key)!.size;
-    if (isAllowed(key)) report.allowed.push({ path: key, change: 'changed', bytes });
-    else report.changed.push({ path: key, bytesBefore: before.entries.get(key)!.size, bytesAfter: bytes });
+    const shown = shownPath(key);
+    if (isAllowed(shown)) report.allowed.push({ path: shown, change: 'changed', bytes });
+    else report.changed.push({ path: shown, bytesBefore: before.entries.get(key)!.size, bytesAfter: bytes });
   }
   report.allowed.sort((a, b) => compare(a.path, b.path));
   // Creating the watched dir leaves a directory behind even when nothing is put in it.

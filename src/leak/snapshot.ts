@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { InputError } from '../errors.js';
+import { fileNameText } from '../render/file-name.js';
 
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
 
@@ -15,7 +15,11 @@ export interface Entry {
 
 export interface Snapshot {
   exists: boolean;
-  /** Keyed by path relative to the watched dir, '/'-separated; directories end in '/'. */
+  /**
+   * Keyed by path relative to the watched dir, '/'-separated; directories end in '/'. A key holds
+   * the path's bytes, one character per byte (latin1): a name that is not UTF-8 keeps its own key
+   * (see shownPath for the text).
+   */
   entries: Map<string, Entry>;
   /** Subdirectories that could not be listed (reported as warnings, never skipped silently). */
   unreadable: string[];
@@ -51,22 +55,33 @@ export async function takeSnapshot(dir: string, label: string, when: 'before' | 
   }
   if (!root.isDirectory()) throw new InputError(`--watch ${label}: not a directory; pass the directory to watch`);
   snapshot.exists = true;
-  await walk(dir, '', snapshot);
+  await walk(Buffer.from(dir), '', snapshot);
   return snapshot;
 }
 
-async function walk(absolute: string, relative: string, snapshot: Snapshot): Promise<void> {
-  let names: string[];
+/** A key of Snapshot.entries as text: each name as fileNameText shows it. */
+export function shownPath(key: string): string {
+  return key.split('/').map((name) => fileNameText(Buffer.from(name, 'latin1'))).join('/');
+}
+
+const SLASH = Buffer.from('/');
+
+/**
+ * Paths are Buffers: a name that is not UTF-8, read as a string, comes back with U+FFFD, which
+ * lstat cannot find, and what such a directory holds would go unseen.
+ */
+async function walk(absolute: Buffer, relative: string, snapshot: Snapshot): Promise<void> {
+  let names: Buffer[];
   try {
-    names = await readdir(absolute);
+    names = await readdir(absolute, { encoding: 'buffer' });
   } catch (error) {
     if (code(error) === 'ENOENT') return; // removed while we looked: nothing there to record
-    snapshot.unreadable.push(`${relative || '.'}: ${code(error) ?? String(error)}`);
+    snapshot.unreadable.push(`${relative ? shownPath(relative) : '.'}: ${code(error) ?? String(error)}`);
     return;
   }
-  for (const name of names.sort()) {
-    const childAbsolute = path.join(absolute, name);
-    const childRelative = relative ? `${relative}/${name}` : name;
+  for (const name of names.sort(Buffer.compare)) {
+    const childAbsolute = Buffer.concat([absolute, SLASH, name]);
+    const childRelative = relative ? `${relative}/${name.toString('latin1')}` : name.toString('latin1');
     const stats = await lstatOrNull(childAbsolute);
     if (!stats) continue;
     if (stats.isDirectory()) {
@@ -81,7 +96,7 @@ async function walk(absolute: string, relative: string, snapshot: Snapshot): Pro
   }
 }
 
-async function hashOrUndefined(file: string): Promise<string | undefined> {
+async function hashOrUndefined(file: Buffer): Promise<string | undefined> {
   try {
     return createHash('sha1').update(await readFile(file)).digest('hex');
   } catch {
@@ -89,12 +104,12 @@ async function hashOrUndefined(file: string): Promise<string | undefined> {
   }
 }
 
-async function lstatOrNull(file: string, read = lstat) {
+async function lstatOrNull(file: string | Buffer, read = lstat) {
   try {
     return await read(file);
   } catch (error) {
     if (code(error) === 'ENOENT' || code(error) === 'ENOTDIR') return null;
-    throw new InputError(`cannot read ${file}: ${code(error) ?? String(error)}`);
+    throw new InputError(`cannot read ${typeof file === 'string' ? file : fileNameText(file)}: ${code(error) ?? String(error)}`);
   }
 }
 

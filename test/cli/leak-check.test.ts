@@ -241,6 +241,28 @@ describe('trajaudit leak-check', () => {
     );
   });
 
+  it('sees files and dirs whose names are not UTF-8, each under its own name, shown with \\xHH escapes', () => {
+    // Names built from latin1 strings are the bytes as written: \xff and \xfe are never UTF-8.
+    const script = 'const fs = require("fs"); const b = (s) => Buffer.from(s, "latin1"); ' +
+      'fs.mkdirSync(b("home/cache\\xff")); fs.writeFileSync(b("home/cache\\xff/leaked.txt"), "secret"); ' +
+      'fs.writeFileSync(b("home/f\\xfe"), "x"); fs.writeFileSync(b("home/f\\xfd"), "y"); fs.writeFileSync(b("home/caf\\xe9\\\\x.tmp"), "z")';
+    const r = leakCheck(['--watch', 'home', '--allow', '*.tmp'], script);
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    // The verdict line is left to the tests of its wording.
+    expect(r.stdout.split('\n').slice(0, -2)).toEqual([
+      'home: before 2 files, 11 bytes; after 6 files, 20 bytes',
+      '  added    cache\\xFF/leaked.txt (6 bytes)',
+      '  added    f\\xFD (1 byte)',
+      '  added    f\\xFE (1 byte)',
+      '  allowed  caf\\xE9\\\\x.tmp (added, 1 byte)',
+    ]);
+    expect(r.stdout).toMatch(/\nleak-check: leaked: 3 added, 0 changed /);
+    // A change inside a directory so named is seen too, and JSON shows the same escapes.
+    const json = leakCheck(['--watch', 'home', '--format', 'json'], 'require("fs").writeFileSync(Buffer.from("home/cache\\xff/leaked.txt", "latin1"), "more secret")');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).watched[0].changed).toEqual([{ path: 'cache\\xFF/leaked.txt', bytesBefore: 6, bytesAfter: 11 }]);
+  });
+
   it('exits 2 when a watched path is a file', () => {
     const r = leakCheck(['--watch', 'home/old.txt'], '');
     expect(r).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: --watch home/old.txt: not a directory; pass the directory to watch\n' });
