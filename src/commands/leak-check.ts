@@ -7,7 +7,7 @@ import { renderLeakJson } from '../leak/render-json.js';
 import { renderLeakText } from '../leak/render-text.js';
 import { leakExitCode, type LeakReport } from '../leak/report.js';
 import { runCommand } from '../leak/run-command.js';
-import { takeSnapshot, type Snapshot } from '../leak/snapshot.js';
+import { shownPath, takeSnapshot, type Snapshot } from '../leak/snapshot.js';
 
 export interface LeakCheckOptions {
   command: string[];
@@ -45,7 +45,7 @@ export async function leakCheck(options: LeakCheckOptions): Promise<CommandResul
     watched,
   };
   const warnings = dirs.flatMap((dir, i) =>
-    [...new Set([...before[i].unreadable, ...after[i].unreadable])].map(
+    [...new Set([...before[i].unreadable, ...after[i].unreadable].map((problem) => `${problem.path ? shownPath(problem.path).replace(/\/$/, '') : '.'}: ${problem.error}`))].map(
       (problem) => `--watch ${dir.given}: cannot list ${problem}; changes inside it are not seen`,
     ),
   );

@@ -11,6 +11,7 @@ export interface Counts {
 export interface Added { path: string; bytes: number }
 export interface Changed { path: string; bytesBefore: number; bytesAfter: number }
 export interface Allowed { path: string; change: 'added' | 'changed'; bytes: number }
+export interface Unreadable { path: string; error: string }
 
 export interface DirReport {
   /** The --watch value as the user typed it (before `~` expansion), so output is stable across machines. */
@@ -25,6 +26,11 @@ export interface DirReport {
   /** Added and changed entries not matched by --allow: these fail the run. */
   added: Added[];
   changed: Changed[];
+  /**
+   * Dirs listed before the command that cannot be listed after it ('.': the watched dir itself):
+   * what they hold now is not seen, so they fail the run, and their old entries are not "removed".
+   */
+  unreadable: Unreadable[];
   /** Reported, never a failure: a command cleaning up is not leaking. */
   removed: Added[];
   allowed: Allowed[];
@@ -38,8 +44,12 @@ export function allowMatcher(globs: string[]): AllowMatcher {
 }
 
 export function diffSnapshots(dir: string, before: Snapshot, after: Snapshot, isAllowed: AllowMatcher): DirReport {
+  const lost = after.unreadable.filter((dir) =>
+    (dir.path === '' ? before.exists : before.entries.get(dir.path)?.kind === 'dir') && !before.unreadable.some((old) => old.path === dir.path),
+  );
+  const unseen = (key: string) => lost.some((dir) => key.length > dir.path.length && key.startsWith(dir.path));
   const addedKeys = leaves([...after.entries.keys()].filter((key) => !before.entries.has(key)));
-  const removedKeys = leaves([...before.entries.keys()].filter((key) => !after.entries.has(key)));
+  const removedKeys = leaves([...before.entries.keys()].filter((key) => !after.entries.has(key) && !unseen(key)));
   const changedKeys = [...after.entries.keys()].filter((key) => {
     const old = before.entries.get(key);
     return old !== undefined && isChanged(old, after.entries.get(key)!);
@@ -54,6 +64,7 @@ export function diffSnapshots(dir: string, before: Snapshot, after: Snapshot, is
     after: counts(after),
     added: [],
     changed: [],
+    unreadable: lost.map((dir) => ({ path: dir.path === '' ? '.' : shownPath(dir.path), error: dir.error })),
     removed: removedKeys.map((key) => ({ path: shownPath(key), bytes: before.entries.get(key)!.size })),
     allowed: [],
   };
@@ -73,7 +84,7 @@ export function diffSnapshots(dir: string, before: Snapshot, after: Snapshot, is
   report.allowed.sort((a, b) => compare(a.path, b.path));
   // Creating the watched dir leaves a directory behind even when nothing is put in it.
   const createdEmpty = report.created && addedKeys.length === 0;
-  report.leaked = report.added.length > 0 || report.changed.length > 0 || createdEmpty || report.notDirectory !== null;
+  report.leaked = report.added.length > 0 || report.changed.length > 0 || report.unreadable.length > 0 || createdEmpty || report.notDirectory !== null;
   return report;
 }
 

@@ -19,6 +19,7 @@ import { summarize, type LeakReport } from './report.js';
  *     "after":  { "exists": true, "files": 4, "bytes": 131 },
  *     "added":   [{ "path": "a/new.txt", "bytes": 11 }],        // not matched by --allow
  *     "changed": [{ "path": "old.txt", "bytesBefore": 5, "bytesAfter": 5 }],
+ *     "unreadable": [{ "path": "cache/", "error": "EACCES" }], // listed before, not after: fails the run
  *     "removed": [{ "path": "gone.txt", "bytes": 5 }],          // never fails the run
  *     "allowed": [{ "path": "cache/x", "change": "added", "bytes": 3 }]
  *   }],

@@ -14,6 +14,7 @@ function dirLines(dir: DirReport): string[] {
   const lines = [`${inlineText(dir.dir)}: before ${counts(dir.before)}; after ${after}`];
   for (const item of dir.added) lines.push(`  added    ${inlineText(item.path)} (${bytes(item.bytes)})`);
   for (const item of dir.changed) lines.push(`  changed  ${inlineText(item.path)} (${item.bytesBefore} → ${bytes(item.bytesAfter)})`);
+  for (const item of dir.unreadable) lines.push(`  unreadable ${inlineText(item.path)} (listed before the command, not after: ${item.error}; what it holds now is not seen)`);
   for (const item of dir.removed) lines.push(`  removed  ${inlineText(item.path)} (${bytes(item.bytes)})`);
   for (const item of dir.allowed) lines.push(`  allowed  ${inlineText(item.path)} (${item.change}, ${bytes(item.bytes)})`);
   if (dir.created && dir.leaked && dir.added.length === 0 && dir.changed.length === 0) {
@@ -36,7 +37,9 @@ function verdict(report: LeakReport): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const leftAsFile = report.watched.filter((dir) => dir.notDirectory).length;
   const leftEmpty = report.watched.filter((dir) => dir.created && dir.leaked && !dir.notDirectory && dir.added.length === 0 && dir.changed.length === 0).length;
+  const unreadable = report.watched.reduce((sum, dir) => sum + dir.unreadable.length, 0);
   const whole = [
+    unreadable ? `, ${plural(unreadable, 'dir no longer readable', 'dirs no longer readable')}` : '',
     leftAsFile ? `, ${plural(leftAsFile, 'non-directory left where a watched dir belongs', 'non-directories left where watched dirs belong')}` : '',
     leftEmpty ? `, ${plural(leftEmpty, 'watched dir created and left empty', 'watched dirs created and left empty')}` : '',
   ].join('');

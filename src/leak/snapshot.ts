@@ -21,8 +21,11 @@ export interface Snapshot {
    * (see shownPath for the text).
    */
   entries: Map<string, Entry>;
-  /** Subdirectories that could not be listed (reported as warnings, never skipped silently). */
-  unreadable: string[];
+  /**
+   * Directories that could not be listed, by key ('' for the watched dir itself): reported as
+   * warnings, never skipped silently, and one listed before the command but not after fails the run.
+   */
+  unreadable: { path: string; error: string }[];
   /** What the command left at the watched path instead of a directory (a snapshot after it only). */
   notDirectory?: Entry;
 }
@@ -71,19 +74,29 @@ const SLASH = Buffer.from('/');
  * lstat cannot find, and what such a directory holds would go unseen.
  */
 async function walk(absolute: Buffer, relative: string, snapshot: Snapshot): Promise<void> {
+  const dirKey = relative ? `${relative}/` : '';
   let names: Buffer[];
   try {
     names = await readdir(absolute, { encoding: 'buffer' });
   } catch (error) {
     if (code(error) === 'ENOENT') return; // removed while we looked: nothing there to record
-    snapshot.unreadable.push(`${relative ? shownPath(relative) : '.'}: ${code(error) ?? String(error)}`);
+    snapshot.unreadable.push({ path: dirKey, error: code(error) ?? String(error) });
     return;
   }
   for (const name of names.sort(Buffer.compare)) {
     const childAbsolute = Buffer.concat([absolute, SLASH, name]);
-    const childRelative = relative ? `${relative}/${name.toString('latin1')}` : name.toString('latin1');
-    const stats = await lstatOrNull(childAbsolute);
-    if (!stats) continue;
+    const childRelative = `${dirKey}${name.toString('latin1')}`;
+    let stats;
+    try {
+      stats = await lstat(childAbsolute);
+    } catch (error) {
+      if (code(error) === 'ENOENT' || code(error) === 'ENOTDIR') continue; // gone since listed
+      // A dir that can be read but not searched (mode r--) lists names that cannot be looked at:
+      // unreadable as a whole, never a reason to lose the report once the command has run.
+      snapshot.unreadable.push({ path: dirKey, error: code(error) ?? String(error) });
+      for (const key of snapshot.entries.keys()) if (key.length > dirKey.length && key.startsWith(dirKey)) snapshot.entries.delete(key);
+      return;
+    }
     if (stats.isDirectory()) {
       snapshot.entries.set(`${childRelative}/`, { kind: 'dir', size: 0, mtimeMs: stats.mtimeMs });
       await walk(childAbsolute, childRelative, snapshot);
@@ -104,12 +117,12 @@ async function hashOrUndefined(file: Buffer): Promise<string | undefined> {
   }
 }
 
-async function lstatOrNull(file: string | Buffer, read = lstat) {
+async function lstatOrNull(file: string, read = lstat) {
   try {
     return await read(file);
   } catch (error) {
     if (code(error) === 'ENOENT' || code(error) === 'ENOTDIR') return null;
-    throw new InputError(`cannot read ${typeof file === 'string' ? file : fileNameText(file)}: ${code(error) ?? String(error)}`);
+    throw new InputError(`cannot read ${file}: ${code(error) ?? String(error)}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -165,6 +165,7 @@ describe('trajaudit leak-check', () => {
           after: { exists: true, files: 3, bytes: 16 },
           added: [{ path: 'tasks/new.output', bytes: 5 }],
           changed: [{ path: 'tasks/a.output', bytesBefore: 8, bytesAfter: 10 }],
+          unreadable: [],
           removed: [{ path: 'old.txt', bytes: 3 }],
           allowed: [{ path: 'ok.tmp', change: 'added', bytes: 1 }],
         },
@@ -223,6 +224,7 @@ describe('trajaudit leak-check', () => {
       after: { exists: false, files: 0, bytes: 0 },
       added: [],
       changed: [],
+      unreadable: [],
       removed: [{ path: 'a.output', bytes: 8 }],
       allowed: [],
     }]);
@@ -261,6 +263,44 @@ describe('trajaudit leak-check', () => {
     const json = leakCheck(['--watch', 'home', '--format', 'json'], 'require("fs").writeFileSync(Buffer.from("home/cache\\xff/leaked.txt", "latin1"), "more secret")');
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout).watched[0].changed).toEqual([{ path: 'cache\\xFF/leaked.txt', bytesBefore: 6, bytesAfter: 11 }]);
+  });
+
+  // Permissions bind root only through another user: as root the CLI runs as nobody when it can.
+  const NOBODY = 65534;
+  const isRoot = process.getuid?.() === 0;
+  const asUser = isRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : [];
+  const canDropRoot = !isRoot || spawnSync(asUser[0], [...asUser.slice(1), process.execPath, '--version']).status === 0;
+  function leakCheckAsUser(args: string[], script: string) {
+    if (isRoot) for (const file of [root, ...readdirSync(root, { recursive: true }).map((f) => path.join(root, String(f)))]) chownSync(file, NOBODY, NOBODY);
+    const [command, ...rest] = [...asUser, process.execPath, cli, 'leak-check', ...args, '--', process.execPath, '-e', script];
+    const result = spawnSync(command, rest, { cwd: root, env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' }, encoding: 'utf8' });
+    return { stdout: result.stdout, stderr: result.stderr, code: result.status };
+  }
+
+  it.skipIf(!canDropRoot)('a watched subdir the command makes unreadable fails the run (exit 1), and its old files are not "removed"', () => {
+    try {
+      // mode 000: the dir cannot be listed; mode 444: listed, but what it lists cannot be looked at.
+      for (const mode of ['0o000', '0o444']) {
+        chmodSync(path.join(watched, 'tasks'), 0o755);
+        rmSync(path.join(watched, 'tasks', 'leak.output'), { force: true });
+        const r = leakCheckAsUser(['--watch', 'home'], `const fs = require("fs"); fs.writeFileSync("home/tasks/leak.output", "x"); fs.chmodSync("home/tasks", ${mode})`);
+        expect([r.code, r.stderr]).toEqual([1, 'trajaudit: --watch home: cannot list tasks: EACCES; changes inside it are not seen\n']);
+        expect(r.stdout.split('\n').slice(0, -2)).toEqual([
+          'home: before 2 files, 11 bytes; after 1 file, 3 bytes',
+          '  unreadable tasks/ (listed before the command, not after: EACCES; what it holds now is not seen)',
+        ]);
+        expect(r.stdout).toMatch(/\nleak-check: leaked: 0 added, 0 changed outside --allow, 1 dir no longer readable, in 1 of 1 /);
+      }
+      chmodSync(path.join(watched, 'tasks'), 0o755);
+      const json = leakCheckAsUser(['--watch', 'home', '--format', 'json'], 'require("fs").chmodSync("home/tasks", 0)');
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.stdout).watched[0]).toMatchObject({ leaked: true, unreadable: [{ path: 'tasks/', error: 'EACCES' }], removed: [] });
+      // One that could not be listed before either is a warning, as it was: nothing seen changed.
+      const still = leakCheckAsUser(['--watch', 'home'], '');
+      expect([still.code, still.stdout.includes('unreadable')]).toEqual([0, false]);
+    } finally {
+      chmodSync(path.join(watched, 'tasks'), 0o755);
+    }
   });
 
   it('exits 2 when a watched path is a file', () => {

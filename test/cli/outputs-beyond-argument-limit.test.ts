@@ -67,7 +67,7 @@ describe('outputs with more lines than a call takes arguments', () => {
     const none = { exists: true, files: 0, bytes: 0 };
     const text = renderLeakText({
       command: ['agent'], exitCode: 1, commandExitCode: 0, signal: null,
-      watched: [{ dir: 'tasks', created: false, notDirectory: null, leaked: true, before: none, after: { ...none, files: N }, added, changed: [], removed: [], allowed: [] }],
+      watched: [{ dir: 'tasks', created: false, notDirectory: null, leaked: true, before: none, after: { ...none, files: N }, added, changed: [], unreadable: [], removed: [], allowed: [] }],
     });
     const lines = text.split('\n');
     expect(lines[0]).toBe(`tasks: before 0 files, 0 bytes; after ${N} files, 0 bytes`);
