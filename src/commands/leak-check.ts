@@ -34,7 +34,7 @@ export async function leakCheck(options: LeakCheckOptions): Promise<CommandResul
   const outcome = await runCommand(options.command, format === 'json');
 
   const after: Snapshot[] = [];
-  for (const dir of dirs) after.push(await takeSnapshot(dir.absolute, dir.given, 'after'));
+  for (const [i, dir] of dirs.entries()) after.push(await takeSnapshot(dir.absolute, dir.given, before[i]));
 
   const watched = dirs.map((dir, i) => diffSnapshots(dir.given, before[i], after[i], isAllowed));
   const report: LeakReport = {

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { shownPath, type Entry, type Snapshot } from './snapshot.js';
+import { shownPath, type Entry, type LeftKind, type Snapshot } from './snapshot.js';
 
 export interface Counts {
   exists: boolean;
@@ -19,7 +19,7 @@ export interface DirReport {
   /** The dir did not exist before the command and does after. */
   created: boolean;
   /** The command left a file (or a FIFO, a socket) at the watched path where the dir is watched: a leak. */
-  notDirectory: { kind: 'file' | 'link' | 'other'; bytes: number } | null;
+  notDirectory: { kind: LeftKind; bytes: number } | null;
   leaked: boolean;
   before: Counts;
   after: Counts;
@@ -58,7 +58,7 @@ export function diffSnapshots(dir: string, before: Snapshot, after: Snapshot, is
   const report: DirReport = {
     dir,
     created: !before.exists && after.exists,
-    notDirectory: after.notDirectory ? { kind: after.notDirectory.kind === 'file' ? 'file' : after.notDirectory.kind === 'symlink' ? 'link' : 'other', bytes: after.notDirectory.size } : null,
+    notDirectory: after.notDirectory ?? null,
     leaked: false,
     before: counts(before),
     after: counts(after),

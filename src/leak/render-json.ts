@@ -11,9 +11,10 @@ import { summarize, type LeakReport } from './report.js';
  *   "watched": [{
  *     "dir": "~/.sid-code/tasks",          // as given to --watch
  *     "created": false,                    // did not exist before, exists after
- *     "notDirectory": null,                // or { "kind": "file" | "link" | "other", "bytes": 2 }: the command
- *                                          // left that at the watched path (a leak; after.exists is false;
- *                                          // "link": a link to nothing, bytes = the link's own)
+ *     "notDirectory": null,                // or { "kind": "file" | "link" | "dirLink" | "other", "bytes": 2 }:
+ *                                          // the command left that at the watched path (a leak; after.exists
+ *                                          // is false; "link": a link to nothing, "dirLink": a link to another
+ *                                          // directory than before, bytes = the link's own)
  *     "leaked": true,                      // this dir fails the run
  *     "before": { "exists": true, "files": 3, "bytes": 120 },   // files = non-directories
  *     "after":  { "exists": true, "files": 4, "bytes": 131 },

@@ -27,6 +27,7 @@ function dirLines(dir: DirReport): string[] {
 
 function what(left: NonNullable<DirReport['notDirectory']>): string {
   if (left.kind === 'link') return 'a link to nothing';
+  if (left.kind === 'dirLink') return 'a link to another directory';
   return left.kind === 'file' ? `a file of ${bytes(left.bytes)}` : 'a FIFO, socket or device';
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { fileNameText } from '../render/file-name.js';
 
@@ -26,9 +26,14 @@ export interface Snapshot {
    * warnings, never skipped silently, and one listed before the command but not after fails the run.
    */
   unreadable: { path: string; error: string }[];
-  /** What the command left at the watched path instead of a directory (a snapshot after it only). */
-  notDirectory?: Entry;
+  /** The real path of the directory the watched path links to, when it is a link. */
+  linkTo?: string;
+  /** What the command left at the watched path instead of the directory (a snapshot after it only). */
+  notDirectory?: { kind: LeftKind; bytes: number };
 }
+
+/** A file, a link to nothing, a link to another directory than before, or a FIFO, socket or device. */
+export type LeftKind = 'file' | 'link' | 'dirLink' | 'other';
 
 /**
  * Linux stamps mtimes from a coarse clock, so a rewrite of the same size within one tick keeps
@@ -38,25 +43,34 @@ export interface Snapshot {
 const HASH_LIMIT = 64 * 1024;
 
 /**
- * `label` is the --watch value as given, for messages. Before the command a watched path that is
- * not a directory is the user's mistake; after it, the command put it there: a leak to report,
- * never a reason to lose the report and the command's exit code.
+ * `label` is the --watch value as given, for messages; `before` is given for the snapshot after
+ * the command. Before the command a watched path that is not a directory is the user's mistake;
+ * after it, the command put it there: a leak to report, never a reason to lose the report and the
+ * command's exit code.
  */
-export async function takeSnapshot(dir: string, label: string, when: 'before' | 'after' = 'before'): Promise<Snapshot> {
+export async function takeSnapshot(dir: string, label: string, before?: Snapshot): Promise<Snapshot> {
   const snapshot: Snapshot = { exists: false, entries: new Map(), unreadable: [] };
   // The watched dir itself may be a link to a directory (entries inside it are not followed).
   const root = await lstatOrNull(dir, stat);
   if (!root) {
     // A link left there that points nowhere: something the command left at the watched path.
-    const link = when === 'after' ? await lstatOrNull(dir) : null;
-    if (link?.isSymbolicLink()) snapshot.notDirectory = { kind: 'symlink', size: link.size, mtimeMs: link.mtimeMs };
+    const link = before ? await lstatOrNull(dir) : null;
+    if (link?.isSymbolicLink()) snapshot.notDirectory = { kind: 'link', bytes: link.size };
     return snapshot;
   }
-  if (!root.isDirectory() && when === 'after') {
-    snapshot.notDirectory = { kind: root.isFile() ? 'file' : 'other', size: root.size, mtimeMs: root.mtimeMs };
+  if (!root.isDirectory() && before) {
+    snapshot.notDirectory = { kind: root.isFile() ? 'file' : 'other', bytes: root.size };
     return snapshot;
   }
   if (!root.isDirectory()) throw new InputError(`--watch ${label}: not a directory; pass the directory to watch`);
+  const link = await lstatOrNull(dir);
+  if (link?.isSymbolicLink()) snapshot.linkTo = await realpath(dir);
+  // A directory (or a link to one) swapped for a link to another directory: what the command did
+  // to the watched dir, perhaps moved away with its writes in it, is not where the link points.
+  if (before && link?.isSymbolicLink() && snapshot.linkTo !== before.linkTo) {
+    snapshot.notDirectory = { kind: 'dirLink', bytes: link.size };
+    return snapshot;
+  }
   snapshot.exists = true;
   await walk(Buffer.from(dir), '', snapshot);
   return snapshot;

@@ -243,6 +243,24 @@ describe('trajaudit leak-check', () => {
     );
   });
 
+  it('a watched dir (or a link to one) the command swaps for a link to another directory is replaced: a leak', () => {
+    mkdirSync(path.join(root, 'empty'));
+    // The command's writes go to the dir it moved away; the link makes the watched path look clean.
+    const script = 'const fs = require("fs"); fs.renameSync("home/tasks", "moved"); fs.writeFileSync("moved/leak.txt", "x"); fs.symlinkSync("../empty", "home/tasks")';
+    const r = leakCheck(['--watch', 'home/tasks'], script);
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(r.stdout.split('\n').slice(0, -2)).toEqual([
+      'home/tasks: before 1 file, 8 bytes; after a link to another directory, not a directory',
+      '  removed  a.output (8 bytes)',
+      '  replaced (the watched dir itself, by a link to another directory)',
+    ]);
+    // A --watch link pointed elsewhere is replaced too, in JSON as kind "dirLink"; one left as it was is not.
+    const json = leakCheck(['--watch', 'home/tasks', '--format', 'json'], 'const fs = require("fs"); fs.rmSync("home/tasks"); fs.symlinkSync("../moved", "home/tasks")');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).watched[0]).toMatchObject({ leaked: true, notDirectory: { kind: 'dirLink', bytes: '../moved'.length }, after: { exists: false } });
+    expect(leakCheck(['--watch', 'home/tasks'], '').code).toBe(0);
+  });
+
   it('sees files and dirs whose names are not UTF-8, each under its own name, shown with \\xHH escapes', () => {
     // Names built from latin1 strings are the bytes as written: \xff and \xfe are never UTF-8.
     const script = 'const fs = require("fs"); const b = (s) => Buffer.from(s, "latin1"); ' +
