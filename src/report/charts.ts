@@ -1,7 +1,18 @@
 // Pure: report data → Vega-Lite specs. Data is inlined (`values`), never loaded from a URL.
 import type { Row } from '../render/types.js';
+import { inlineText } from '../render/visible-text.js';
 
 export type ChartSpec = Record<string, unknown>;
+
+/**
+ * A name from the input (an agent type, a retry type) as a chart shows it: as the tables show it
+ * (visible-text.ts), on one line, and with U+FFFE and U+FFFF as escapes too. XML 1.0 holds no
+ * control character but tab, newline and carriage return, and neither of those two: one of them
+ * in a label made the SVG beside an md report invalid, and no viewer showed the chart.
+ */
+function label(text: string): string {
+  return inlineText(text).replace(/[\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
 
 const base = {
   width: 560,
@@ -23,7 +34,7 @@ export function retriesPerDaySpec(days: string[], counts: DayCount[], bucketDays
   return {
     ...base,
     height: 220,
-    data: { values: counts },
+    data: { values: counts.map((count) => ({ ...count, type: label(count.type) })) },
     mark: { type: 'bar' },
     encoding: {
       x: { field: 'day', type: 'ordinal', title: bucketDays === 1 ? 'day (UTC)' : `${bucketDays} days (UTC), first–last`, scale: { domain: days },
@@ -41,7 +52,7 @@ const OUTCOME_COLOURS = ['#4c9a2a', '#d62728', '#9e9e9e', '#ff7f0e'];
 
 /** Horizontal stacked bars: per agent type, how its subagents ended. */
 export function subagentOutcomesSpec(rows: Row[]): ChartSpec {
-  const values = rows.flatMap((r) => OUTCOMES.map((o) => ({ agent_type: String(r.agent_type ?? '(none)'), outcome: o, count: Number(r[o] ?? 0) })))
+  const values = rows.flatMap((r) => OUTCOMES.map((o) => ({ agent_type: label(String(r.agent_type ?? '(none)')), outcome: o, count: Number(r[o] ?? 0) })))
     .filter((v) => v.count > 0);
   return {
     ...base,
@@ -61,7 +72,7 @@ const CATEGORY_COLOURS = ['#4c78a8', '#e45756', '#bab0ac'];
 
 /** A donut: share of tasks/*.output files per category. */
 export function pollutionShareSpec(rows: Row[]): ChartSpec {
-  const values = rows.map((r) => ({ category: String(r.category), files: Number(r.files ?? 0), share: Number(r.share ?? 0) }))
+  const values = rows.map((r) => ({ category: label(String(r.category)), files: Number(r.files ?? 0), share: Number(r.share ?? 0) }))
     .filter((v) => v.files > 0);
   return {
     ...base,

@@ -1,0 +1,43 @@
+// `trajaudit report` over a copy of fixtures/home whose agent and retry types hold what an agent's
+// tools can write: terminal controls, bidi overrides, and the characters XML 1.0 cannot hold.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+import { parseXml } from '../helpers/xml.js';
+
+const SESSION = '20260819-183103-4f7a9c2e';
+const WEEK_B = ['--since', '2026-08-17', '--until', '2026-08-24'];
+const { dir, cleanup } = tempDir('trajaudit-report-hostile-');
+afterAll(cleanup);
+
+const home = path.join(dir, 'home');
+fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
+const line = (name: string, second: number, data: Record<string, unknown>) =>
+  JSON.stringify({ event: name, session_id: SESSION, timestamp: `2026-08-19T10:40:${String(second).padStart(2, '0')}.000Z`, data });
+fs.appendFileSync(path.join(home, 'trajectories', 'sessions', SESSION, 'events.jsonl'), [
+  line('SubagentStart', 0, { agent_id: 'subagent-x-a1b2c3d4e', agent_type: 'rev\u001b[1mwer' }),
+  line('SubagentStart', 1, { agent_id: 'subagent-y-a1b2c3d4f', agent_type: '\u202eerolpxe' }),
+  line('SubagentStart', 2, { agent_id: 'subagent-z-a1b2c3d4g', agent_type: 'plan\uffff' }),
+  line('RetryTelemetry', 3, { type: 'retry\ufffe', model: 'm', attempt: 1, delayMs: 10, error: '429', phase: 'stream', discardedChars: 0 }),
+  line('RetryTelemetry', 4, { type: 'retry\u0007', model: 'm', attempt: 1, delayMs: 10, error: '429', phase: 'stream', discardedChars: 0 }),
+].join('\n') + '\n');
+
+describe('report: hostile agent and retry types', () => {
+  it('Markdown --out: every SVG chart beside it is well-formed XML, the types shown with the escapes of the tables', () => {
+    const out = path.join(dir, 'md', 'weekly.md');
+    fs.mkdirSync(path.dirname(out));
+    const run = runCli(['report', home, ...WEEK_B, '--out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    const svg = (id: string) => fs.readFileSync(path.join(dir, 'md', `weekly-${id}.svg`), 'utf8');
+    for (const id of ['retries-per-day', 'subagent-outcomes', 'pollution-share']) expect(parseXml(svg(id)), id).toBe('svg');
+    expect(svg('subagent-outcomes')).toContain('rev\\u001b[1mwer');
+    expect(svg('subagent-outcomes')).toContain('\\u202eerolpxe');
+    expect(svg('subagent-outcomes')).toContain('plan\\uffff');
+    expect(svg('retries-per-day')).toContain('retry\\ufffe');
+    expect(svg('retries-per-day')).toContain('retry\\u0007');
+    // The table in the Markdown says the same.
+    expect(fs.readFileSync(out, 'utf8')).toContain('| rev\\u001b\\[1mwer |');
+  });
+
+});
