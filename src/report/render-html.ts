@@ -2,12 +2,20 @@
 // external URL. Every string is escaped; the CSP forbids scripts and loads even if one slipped in.
 import { cellText } from '../render/cell-text.js';
 import type { Tabular } from '../render/types.js';
-import { escapeHtml as esc } from './escape-html.js';
+import { visibleText } from '../render/visible-text.js';
+import { escapeHtml } from './escape-html.js';
 import { lengthText, reportTitle, windowText } from './header.js';
 import { REPORT_CSS } from './report-css.js';
 import type { ReportData, ReportSection } from './types.js';
 
 const NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+
+/**
+ * Text → HTML, with control characters and bidi overrides shown as the tables and Markdown show
+ * them (visible-text.ts): a U+202E in an agent type made "\u202eerolpxe" read "explore" in the
+ * page, and an ESC reached the terminal when the HTML went to stdout.
+ */
+const esc = (text: string) => escapeHtml(visibleText(text));
 
 export function htmlTable(t: Tabular): string {
   if (t.rows.length === 0) return '<p class="empty">(no rows)</p>';

@@ -40,4 +40,16 @@ describe('report: hostile agent and retry types', () => {
     expect(fs.readFileSync(out, 'utf8')).toContain('| rev\\u001b\\[1mwer |');
   });
 
+  it('HTML: controls and bidi overrides are shown as escapes, as in Markdown, never passed to the reader', () => {
+    for (const out of [[], ['--out', path.join(dir, 'weekly.html')]]) {
+      const run = runCli(['report', home, ...WEEK_B, '--format', 'html', ...out]);
+      expect(run.code, run.stderr).toBe(0);
+      const html = out.length ? fs.readFileSync(out[1], 'utf8') : run.stdout;
+      // eslint-disable-next-line no-control-regex
+      expect(html.match(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu) ?? []).toEqual([]);
+      expect(html).toContain('<td class="txt">rev\\u001b[1mwer</td>');
+      expect(html).toContain('<td class="txt">\\u202eerolpxe</td>');
+      expect(html).toContain('retry\\u0007');
+    }
+  });
 });
