@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { loadConfig } from '../config/load-config.js';
 import { defaultHome } from '../discover/default-home.js';
 import { ExitCode, InputError } from '../errors.js';
+import { refuseDbInsideInputs } from '../ingest/db-inside-inputs.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { checkPatterns, configPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
@@ -37,6 +38,12 @@ function inputsShown(options: ReportOptions): string[] {
   return options.db ? [`database ${options.db}`] : [defaultHome()];
 }
 
+/** The paths read: those named, else the default home, unless a --db alone is read as it is. */
+function inputsRead(options: ReportOptions): string[] {
+  if (options.paths.length > 0) return options.paths;
+  return options.db ? [] : [defaultHome()];
+}
+
 function write(file: string, text: string): void {
   try {
     fs.writeFileSync(file, text);
@@ -59,6 +66,8 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   if (options.out && !fs.existsSync(path.dirname(path.resolve(options.out)))) {
     throw new InputError(`--out ${options.out}: directory ${path.dirname(options.out)} does not exist; create it or pass another path`);
   }
+  // The report, as a --db, never goes into the data it reads (it overwrote an input file before).
+  if (options.out) refuseDbInsideInputs(options.out, inputsRead(options), '--out');
   const window = { since: windows.previous.since, until: windows.current.until };
   const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, where));
   const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
@@ -81,12 +90,14 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   if (!options.out) return { output: renderReportMarkdown(data, { chartFile: () => null }), exitCode: ExitCode.ok, warnings };
   const stem = path.basename(options.out).replace(/\.(md|markdown)$/i, '');
   const chartFile = (id: string) => `${stem}-${id}.svg`;
+  const charts = data.sections.flatMap((s) => s.charts).map((chart) => ({ file: path.join(path.dirname(options.out!), chartFile(chart.id)), svg: chart.svg }));
+  // A chart file named like an input file given on the command line, beside the report.
+  for (const chart of charts) refuseDbInsideInputs(chart.file, inputsRead(options), '--out');
   const written = [options.out];
   write(options.out, renderReportMarkdown(data, { chartFile }));
-  for (const chart of data.sections.flatMap((s) => s.charts)) {
-    const file = path.join(path.dirname(options.out), chartFile(chart.id));
-    write(file, `${chart.svg}\n`);
-    written.push(file);
+  for (const chart of charts) {
+    write(chart.file, `${chart.svg}\n`);
+    written.push(chart.file);
   }
   return { output: `${written.join('\n')}\n`, exitCode: ExitCode.ok, warnings };
 }

@@ -16,13 +16,14 @@ function realPathOf(file: string): string {
   }
 }
 
-export function refuseDbInsideInputs(db: string, inputPaths: string[]): void {
+/** `option` names the file in the message: `--db`, or `--out` for the report and its charts. */
+export function refuseDbInsideInputs(db: string, inputPaths: string[], option = '--db'): void {
   const dbReal = realPathOf(db);
   for (const named of inputPaths) {
     const root = realPathOf(named);
     if (dbReal === root || dbReal.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
       throw new InputError(
-        `--db ${db} is inside the input ${named}, and trajaudit never writes inside the data it reads; pass a --db path outside ${named}`,
+        `${option} ${db} is inside the input ${named}, and trajaudit never writes inside the data it reads; pass a ${option} path outside ${named}`,
       );
     }
   }
