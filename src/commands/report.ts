@@ -14,6 +14,7 @@ import { collectReport } from '../report/collect.js';
 import { renderReportHtml } from '../report/render-html.js';
 import { renderReportMarkdown } from '../report/render-md.js';
 import { reportWindows } from '../report/window.js';
+import { descriptorOf, isStream, writeStream, writeWhole } from './report-out.js';
 
 export interface ReportOptions {
   paths: string[];
@@ -44,21 +45,16 @@ function inputsRead(options: ReportOptions): string[] {
   return options.db ? [] : [defaultHome()];
 }
 
-function write(file: string, text: string): void {
-  try {
-    fs.writeFileSync(file, text);
-  } catch (error) {
-    throw new InputError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check --out`);
-  }
-}
-
 /**
  * The weekly reliability report. Markdown with --out writes report-<chart>.svg beside the file
- * (stdout lists the files written); Markdown on stdout names its charts as omitted, since a
- * stream has no place for them; HTML carries its charts inline either way.
+ * (stdout lists the files written); Markdown on stdout, or into a stream named as --out
+ * (/dev/stdout, a FIFO), names its charts as omitted, since a stream has no place for them; HTML
+ * carries its charts inline either way.
  */
 export async function report(given: ReportOptions, progress: Progress): Promise<CommandResult> {
-  const options = { ...given, format: formatOf(given), out: given.out === '-' ? undefined : given.out };
+  // --out /dev/stdout is stdout, written as `-` is (cli.ts writes it through the descriptor).
+  const toStdout = given.out === '-' || (given.out !== undefined && descriptorOf(given.out) === 1);
+  const options = { ...given, format: formatOf(given), out: toStdout ? undefined : given.out };
   const windows = reportWindows(options.since ?? '7d', options.until);
   // Without --config, ./trajaudit.config.json (run from the agent's repo, where it lives), if any.
   const where = { root: process.cwd(), configPath: options.config, readFromCwdBy: 'report' };
@@ -81,10 +77,15 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
     db.close();
   }
   progress.done();
+  if (options.out && isStream(options.out)) {
+    // What went into the stream is the whole answer: no list of files written after it.
+    writeStream(options.out, options.format === 'html' ? renderReportHtml(data) : renderReportMarkdown(data, { chartFile: () => null }));
+    return { output: '', exitCode: ExitCode.ok, warnings };
+  }
   if (options.format === 'html') {
     const html = renderReportHtml(data);
     if (!options.out) return { output: html, exitCode: ExitCode.ok, warnings };
-    write(options.out, html);
+    writeWhole(options.out, html);
     return { output: `${options.out}\n`, exitCode: ExitCode.ok, warnings };
   }
   if (!options.out) return { output: renderReportMarkdown(data, { chartFile: () => null }), exitCode: ExitCode.ok, warnings };
@@ -94,9 +95,9 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   // A chart file named like an input file given on the command line, beside the report.
   for (const chart of charts) refuseDbInsideInputs(chart.file, inputsRead(options), '--out');
   const written = [options.out];
-  write(options.out, renderReportMarkdown(data, { chartFile }));
+  writeWhole(options.out, renderReportMarkdown(data, { chartFile }));
   for (const chart of charts) {
-    write(chart.file, `${chart.svg}\n`);
+    writeWhole(chart.file, `${chart.svg}\n`);
     written.push(chart.file);
   }
   return { output: `${written.join('\n')}\n`, exitCode: ExitCode.ok, warnings };

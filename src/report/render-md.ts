@@ -38,7 +38,7 @@ function section(s: ReportSection, options: MarkdownOptions): string {
   for (const extra of s.extra ?? []) parts.push(`### ${extra.title}\n`, markdownTable(extra.table));
   for (const chart of s.charts) {
     const file = options.chartFile(chart.id);
-    parts.push(file ? `![${escapeMarkdownCell(chart.title)}](${linkDestination(file)})\n` : `_Chart omitted (${chart.title}): Markdown on stdout has no place for SVG files; pass --out FILE.md to write them beside it._\n`);
+    parts.push(file ? `![${escapeMarkdownCell(chart.title)}](${linkDestination(file)})\n` : `_Chart omitted (${chart.title}): Markdown written to a stream (stdout, a pipe) has no place for SVG files; pass --out FILE.md to write them beside it._\n`);
   }
   return parts.join('\n');
 }

@@ -1,9 +1,11 @@
-// Where `report --out` writes: never inside the data it reads.
+// Where and how `report --out` writes: never inside the data it reads, into a stream as a stream
+// (no chart files beside /dev/stdout), and a file whole or not at all.
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+import { CLI, FIXTURES, REPO, runCli, tempDir } from '../helpers/run-cli.js';
 
 const WEEK_B = ['--since', '2026-08-17', '--until', '2026-08-24'];
 const { dir, cleanup } = tempDir('trajaudit-report-out-');
@@ -47,5 +49,52 @@ describe('report --out', () => {
     });
     expect(fs.readdirSync(out)).toEqual(['weekly-subagent-outcomes.svg']);
     expect(contents(home)).toEqual(before);
+  });
+
+  const plain = runCli(['report', home, ...WEEK_B]);
+  const plainHtml = runCli(['report', home, ...WEEK_B, '--format', 'html']);
+  const CHARTS = ['retries-per-day', 'subagent-outcomes', 'pollution-share'];
+
+  it('/dev/stdout is stdout: the report as without --out, no chart files written into /dev', () => {
+    const strays = CHARTS.map((id) => `/dev/stdout-${id}.svg`);
+    try {
+      expect(runCli(['report', home, ...WEEK_B, '--out', '/dev/stdout'])).toEqual(plain);
+      expect(strays.filter((f) => fs.existsSync(f))).toEqual([]);
+    } finally {
+      for (const file of strays) fs.rmSync(file, { force: true }); // what root wrote there before
+    }
+  });
+
+  it('a FIFO gets the report as a stream, with no chart files beside it', async () => {
+    const fifoDir = path.join(dir, 'fifo');
+    fs.mkdirSync(fifoDir);
+    const fifo = path.join(fifoDir, 'report.md');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const got = path.join(dir, 'from-fifo.md');
+    const reader = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', fifo, got]);
+    const read = new Promise((resolve) => reader.once('exit', resolve));
+    const run = runCli(['report', home, ...WEEK_B, '--out', fifo]);
+    if (run.code !== 0) reader.kill(); // it would wait for a writer for ever
+    expect(run).toEqual({ ...plain, stdout: '' });
+    await read;
+    expect(fs.readFileSync(got, 'utf8')).toBe(plain.stdout);
+    expect(fs.readdirSync(fifoDir)).toEqual(['report.md']);
+  });
+
+  const prlimit = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => fs.existsSync(p));
+  it.skipIf(!prlimit)('a write cut short (a file-size limit, a full disk) leaves the file there as it was, exit 2', () => {
+    const out = path.join(dir, 'weekly.html');
+    fs.writeFileSync(out, 'last week\'s report\n');
+    // 24 KiB: enough for the load, not for the 46 KiB of HTML.
+    const run = spawnSync(prlimit!, ['--fsize=24576', process.execPath, CLI, 'report', home, ...WEEK_B, '--out', out], { cwd: REPO, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TZ: 'UTC' } });
+    expect(plainHtml.stdout.length).toBeGreaterThan(24576);
+    expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `trajaudit: cannot write ${out}: EFBIG; check --out\n`]);
+    expect(fs.readFileSync(out, 'utf8')).toBe('last week\'s report\n');
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    // Without the limit, the same command replaces it whole, keeping its mode.
+    fs.chmodSync(out, 0o600);
+    expect(runCli(['report', home, ...WEEK_B, '--out', out])).toEqual({ ...plainHtml, stdout: `${out}\n` });
+    expect(fs.readFileSync(out, 'utf8')).toBe(plainHtml.stdout);
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
   });
 });

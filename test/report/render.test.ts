@@ -37,7 +37,7 @@ describe('renderReportMarkdown', () => {
   it('escapes pipes and angle brackets in cells, and names charts as omitted when there is no file for them', () => {
     const md = renderReportMarkdown(data(), { chartFile: () => null });
     expect(md).toContain('| a&lt;b | &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt; "q" &amp; \'a\' \\| pipe |');
-    expect(md).toContain('_Chart omitted (Chart): Markdown on stdout has no place for SVG files; pass --out FILE.md to write them beside it._');
+    expect(md).toContain('_Chart omitted (Chart): Markdown written to a stream (stdout, a pipe) has no place for SVG files; pass --out FILE.md to write them beside it._');
     expect(renderReportMarkdown(data(), { chartFile: (id) => `r-${id}.svg` })).toContain('![Chart](r-c.svg)');
   });
 });
