@@ -92,7 +92,7 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   const stem = path.basename(options.out).replace(/\.(md|markdown)$/i, '');
   const chartFile = (id: string) => `${stem}-${id}.svg`;
   const charts = data.sections.flatMap((s) => s.charts).map((chart) => ({ file: path.join(path.dirname(options.out!), chartFile(chart.id)), svg: chart.svg }));
-  // A chart file named like an input file given on the command line, beside the report.
+  // A chart file beside the report may be a link into an input: refused before anything is written.
   for (const chart of charts) refuseDbInsideInputs(chart.file, inputsRead(options), '--out');
   const written = [options.out];
   writeWhole(options.out, renderReportMarkdown(data, { chartFile }));
