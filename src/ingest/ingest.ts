@@ -552,16 +552,19 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     }
     return read;
   };
+  // Files the direct path refused once it had read them, and files whose batch failed: known for
+  // the rest of the load, so that a group holding them again does not pay for them again.
+  const refused = new Set<Work>();
+  const unbatched = new Set<Work>();
   /**
    * One commit group on one connection, in one transaction: its small whole files in batches
-   * (loadBatches), then the others one by one. A file the direct path refuses once
-   * it has read it costs the transaction: the group is read again with that file staged (one its
-   * line scan refuses is staged at once). A file the staged reader can only take outside a
-   * transaction is left out of the group and read on its own.
+   * (loadBatches), then the others one by one. A file the direct path refuses once it has read it
+   * costs the transaction: the group up to it is read again with that file staged (one its line
+   * scan refuses is staged at once), and the files after it go back to the queue. A file the
+   * staged reader can only take outside a transaction is left out of the group and read on its own.
    */
-  const loadGroup = async (conn: Database, group: Work[], ids: Map<Work, number>) => {
-    const refused = new Set<Work>();
-    const unbatched = new Set<Work>();
+  const loadGroup = async (conn: Database, taken: Work[], ids: Map<Work, number>) => {
+    let group = taken;
     const alone = new Set<Work>();
     for (;;) {
       const members = group.filter((w) => !alone.has(w));
@@ -594,6 +597,14 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
         if (error instanceof ReaderRefused && current) alone.add(current);
         else if (error instanceof OutOfMemoryError && current) throw error.whileReading(current.file.relPath);
         else if (!(error instanceof DirectReadRefused)) throw error;
+        else if (current) {
+          // The files after the refused one wait for a group of their own: a run of files read_json
+          // refuses (every file of a tree of pretty-printed JSON) costs each of them one read
+          // again, where reading the whole group again for each was quadratic.
+          const k = group.indexOf(current);
+          queue.unshift(...group.slice(k + 1));
+          group = group.slice(0, k + 1);
+        }
       } finally {
         inFlight({ files: -pending.files, bytes: -pending.bytes });
       }
