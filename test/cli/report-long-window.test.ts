@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli, tempDir } from '../helpers/run-cli.js';
 import { event, sessionTree } from '../helpers/session-tree.js';
 
 // A window over 31 days draws bars of several days: one retry on 07-01 and one on 07-02 make one
@@ -10,9 +10,12 @@ const ID = '20260701-080000-a9a9a9a9';
 const retry = (ts: string, attempt: number) => event(ID, 'RetryTelemetry', ts, { type: 'retry', model: 'm', attempt, delayMs: 1000, error: '429', phase: 'stream', discardedChars: 0 });
 const tree = sessionTree(ID, [retry('2026-07-01T10:00:00.000Z', 1), retry('2026-07-02T10:00:00.000Z', 2)]);
 afterAll(tree.cleanup);
+// The report goes outside the input: trajaudit never writes inside the data it reads.
+const outDir = tempDir();
+afterAll(outDir.cleanup);
 
 function chart(since: string, until: string): { md: string; svg: string } {
-  const out = path.join(tree.home, `w-${since}.md`);
+  const out = path.join(outDir.dir, `w-${since}.md`);
   const run = runCli(['report', tree.home, '--since', since, '--until', until, '--out', out]);
   expect(run.code, run.stderr).toBe(0);
   return { md: fs.readFileSync(out, 'utf8'), svg: fs.readFileSync(out.replace(/\.md$/, '-retries-per-day.svg'), 'utf8') };
