@@ -4,6 +4,7 @@ import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { InputError } from '../errors.js';
 import { enclosingRepoTop } from './repo-top.js';
+import { type Tracked, trackedUnder } from './tracked-files.js';
 
 export interface DiscoveredFile {
   /** Relative to the root, `/`-separated. */
@@ -55,13 +56,22 @@ export function discoverSourceFiles(root: string, exclude: string[], tests: stri
   const isTest = picomatch(tests, { dot: true });
   const found: DiscoveredFile[] = [];
   const unchecked: UncheckedEntry[] = [];
-  walk(absRoot, '', enclosingRepoLayers(absRoot), { root, isExcluded, isTest, found, unchecked });
+  const inRepo = enclosingRepoTop(absRoot) !== undefined;
+  let tracked: Tracked | undefined;
+  const isTracked = (rel: string, isDir: boolean) => {
+    if (!inRepo) return false;
+    tracked ??= trackedUnder(absRoot);
+    return isDir ? tracked.dirs.has(rel) : tracked.files.has(rel);
+  };
+  walk(absRoot, '', enclosingRepoLayers(absRoot), { root, isExcluded, isTest, isTracked, found, unchecked });
   return { files: found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), unchecked };
 }
 
 interface WalkState {
   root: string;
   isExcluded: (p: string) => boolean;
+  /** A file git tracks, or a directory holding one: what git ignores never covers it. */
+  isTracked: (rel: string, isDir: boolean) => boolean;
   isTest: (p: string) => boolean;
   found: DiscoveredFile[];
   unchecked: UncheckedEntry[];
@@ -104,7 +114,7 @@ function walk(absDir: string, relDir: string, layers: GitignoreLayer[], state: W
     const rel = relDir ? `${relDir}/${name}` : name;
     const isDir = entry.isDirectory();
     if (!isDir && !entry.isFile()) continue;
-    if (ignoredByGit(rel, isDir, active)) continue;
+    if (ignoredByGit(rel, isDir, active) && !state.isTracked(rel, isDir)) continue;
     const isSource = !isDir && sourceExtension.test(name) && !declarationFile.test(name);
     if (isDir ? state.isExcluded(`${rel}/`) || state.isExcluded(`${rel}/x`) : !isSource || state.isExcluded(rel)) continue;
     if (!Buffer.from(name).equals(entry.name)) {

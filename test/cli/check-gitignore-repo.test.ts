@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,5 +55,18 @@ describe('check honours the ignore files of the enclosing git work tree', () => 
     const dir = repo({ '.gitignore': 'src/generated/\n', 'src/generated/client.ts': call });
     expect(reported(path.join(dir, 'src'))).toEqual(['generated/client.ts']);
     expect(reported(dir)).toEqual([]);
+  });
+});
+
+const hasGit = spawnSync('git', ['--version']).status === 0;
+
+describe.runIf(hasGit)('a committed file that a .gitignore pattern matches', () => {
+  it('is checked, as git lists it (git never ignores a tracked file); untracked ones beside it are not', () => {
+    const root = repo({ '.gitignore': 'src/b.ts\nsrc/gen/\n', 'src/a.ts': call, 'src/b.ts': call, 'src/gen/c.ts': call, 'src/gen/d.ts': call });
+    const git = (...args: string[]) => expect(spawnSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: root }).status).toBe(0);
+    git('init', '-q');
+    git('add', '-f', '.gitignore', 'src/a.ts', 'src/b.ts', 'src/gen/c.ts');
+    git('commit', '-qm', 'i');
+    expect(reported(root)).toEqual(['src/a.ts', 'src/b.ts', 'src/gen/c.ts']);
   });
 });
