@@ -20,7 +20,10 @@ export type FilePlan =
   | { action: 'load' }
   | { action: 'reload' };
 
-export function planFile(absPath: string, stat: fs.Stats, stored: StoredFile | undefined, appendable: boolean): FilePlan {
+/** What planning and the ledger use of a file's stat. */
+export type FileStat = Pick<fs.Stats, 'size' | 'mtime'>;
+
+export function planFile(absPath: string, stat: FileStat, stored: StoredFile | undefined, appendable: boolean): FilePlan {
   if (!stored) return { action: 'load' };
   if (stat.size < stored.bytes) return { action: 'reload' };
   const sameHead = stored.head_hash === headHash(absPath, stored.bytes);
