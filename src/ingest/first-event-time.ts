@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { SourceKind } from '../discover/discover-inputs.js';
+import { ISO_TIME } from '../db/read-time.js';
 import { BOM_BYTES, startsWithBom } from './line-rules.js';
 
 const HEAD = 8192;
@@ -20,9 +21,7 @@ export function firstEventTime(absPath: string, kind: SourceKind): Date | null {
   }
   const head = buffer.toString('utf8', startsWithBom(buffer) ? BOM_BYTES : 0, length);
   const match = kind === 'warn-log' ? /^\[([^\]]+)\]/.exec(head) : /"timestamp":"([^"]+)"/.exec(head.split('\n')[0] ?? '');
-  if (!match) return null;
-  const time = new Date(match[1]);
-  return Number.isNaN(time.getTime()) ? null : time;
+  return timeOf(match?.[1]);
 }
 
 /**
@@ -42,6 +41,12 @@ export function lastEventTime(absPath: string, kind: SourceKind): Date | null {
     fs.closeSync(fd);
   }
   const matches = [...tail.matchAll(kind === 'warn-log' ? /^\[([^\]]+)\]/gm : /"timestamp":"([^"]+)"/g)];
-  const time = matches.length ? new Date(matches[matches.length - 1][1]) : null;
-  return time === null || Number.isNaN(time.getTime()) ? null : time;
+  return timeOf(matches.at(-1)?.[1]);
+}
+
+/** A record's time as the load reads it (read-time.ts), or null: JavaScript's Date reads more. */
+function timeOf(text: string | undefined): Date | null {
+  if (text === undefined || !ISO_TIME.test(text)) return null;
+  const time = new Date(text);
+  return Number.isNaN(time.getTime()) ? null : time;
 }

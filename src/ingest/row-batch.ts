@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
+import { readTime } from '../db/read-time.js';
 import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 
 /**
@@ -58,7 +59,7 @@ export class RowBatch {
         const textual = (c: string) => types.get(c) === 'JSON' || types.get(c) === 'VARCHAR';
         const read = Object.fromEntries(columns.map((c) => [c, textual(c) ? types.get(c)! : 'VARCHAR']));
         const spec = Object.entries(read).map(([c, type]) => `${c}: '${type}'`).join(', ');
-        const cast = (c: string) => (textual(c) ? c : `TRY_CAST(${c} AS ${types.get(c)})`);
+        const cast = (c: string) => (textual(c) ? c : types.get(c) === 'TIMESTAMP WITH TIME ZONE' ? readTime(c) : `TRY_CAST(${c} AS ${types.get(c)})`);
         const select = [...columns.map(cast), ...(unread ? [`CASE WHEN ${cast(unread.of)} IS NULL THEN ${unread.of} END`] : [])].join(', ');
         const into = [...columns, ...(unread ? [unread.column] : [])].join(', ');
         const short = lines.filter((line) => line.length <= FILE_ROW_CHARS);

@@ -102,3 +102,72 @@ describe('a time in the last year DuckDB can hold (294247)', () => {
     expect(sql(q, [home])).toEqual(expected);
   });
 });
+
+describe('a time DuckDB would read but that is no ISO-8601 time with a zone', () => {
+  // DuckDB's cast reads `epoch` as 1970, `-infinity`, loose forms, a zone-less time as UTC, and a
+  // zone name, after which the zone-less times of the same chunk came out shifted by that zone.
+  const home = path.join(work.dir, 'lenient');
+  const dir = path.join(home, 's3');
+  fs.mkdirSync(dir, { recursive: true });
+  const times = [
+    '2026-08-20T10:00:00.000Z',
+    '2026-08-20T10:00:01 America/New_York',
+    '2026-08-20 11:02:03',
+    'epoch',
+    '-infinity',
+    'infinity',
+    '2026-8-2 1:2:3',
+    '2026-08-20T10:00:00.000',
+    '2026-08-20',
+    '2026-08-20T10:00:04+05:30',
+    '2026-08-20 10:00:05.5Z',
+    '2026-08-20T10:00:06-0700',
+    '2026-08-20T10:00:07.000Z',
+  ];
+  fs.writeFileSync(path.join(dir, 'events.jsonl'), times.map((t, k) => `${JSON.stringify({ event: `E${k + 1}`, session_id: 's3', timestamp: t, data: {} })}\n`).join(''));
+  fs.writeFileSync(path.join(dir, 'heartbeat.txt'), '{"ts":"epoch","session_id":"s3"}');
+  const read: Record<number, string> = {
+    1: '2026-08-20T10:00:00.000Z',
+    10: '2026-08-20T04:30:04.000Z',
+    11: '2026-08-20T10:00:05.500Z',
+    12: '2026-08-20T17:00:06.000Z',
+    13: '2026-08-20T10:00:07.000Z',
+  };
+  const expected = times.map((t, k) => (read[k + 1] ? { line: k + 1, ts: read[k + 1], ts_unread: null } : { line: k + 1, ts: null, ts_unread: t }));
+  const q = 'SELECT line, ts, ts_unread FROM events ORDER BY line';
+
+  it('is kept as written in ts_unread, with either reader; times with Z or an offset are read', () => {
+    expect(sql(q, [home])).toEqual(expected);
+    const staged = runJson<Record<string, unknown>[]>(['sql', q, home], { env: { TRAJAUDIT_READER: 'staged' } });
+    expect(staged.run.code).toBe(0);
+    expect(staged.value).toEqual(expected);
+  });
+
+  it('leaves the session and file time range to the times it read, and a heartbeat of `epoch` without a time', () => {
+    expect(sql('SELECT first_event_ts, last_event_ts FROM sessions', [home])).toEqual([
+      { first_event_ts: '2026-08-20T04:30:04.000Z', last_event_ts: '2026-08-20T17:00:06.000Z' },
+    ]);
+    const db = path.join(work.dir, 'lenient.duckdb');
+    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    expect(sql(`SELECT kind, min_ts, max_ts FROM input_files ORDER BY kind`, ['--db', db])).toEqual([
+      { kind: 'events', min_ts: '2026-08-20T04:30:04.000Z', max_ts: '2026-08-20T17:00:06.000Z' },
+      { kind: 'heartbeat', min_ts: null, max_ts: null },
+    ]);
+    expect(sql('SELECT ts, record FROM heartbeats', ['--db', db])).toEqual([{ ts: null, record: { ts: 'epoch', session_id: 's3' } }]);
+  });
+});
+
+describe('a --since/--until window over a file whose first time has no zone', () => {
+  it('does not skip the file on that time: Node reads a time only as the load does', () => {
+    const home = path.join(work.dir, 'window');
+    fs.mkdirSync(path.join(home, 's4'), { recursive: true });
+    fs.writeFileSync(path.join(home, 's4/events.jsonl'), [
+      '{"event":"SessionStart","session_id":"s4","timestamp":"2026-08-25T10:00:00.000","data":{}}',
+      '{"event":"RetryTelemetry","session_id":"s4","timestamp":"2026-08-19T10:00:00.000Z","data":{"type":"retry","attempt":1,"delayMs":1000,"model":"m"}}',
+    ].map((l) => `${l}\n`).join(''));
+    const { value, run } = runJson<Record<string, unknown>[]>(['query', 'retry-telemetry', home, '--since', '2026-08-18', '--until', '2026-08-24']);
+    expect(run.code).toBe(0);
+    expect(value).toEqual([{ type: 'retry', events: 1, main_loop: 1, subagent: 0, sessions: 1, agents: 0 }]);
+    expect(run.stderr).toBe('trajaudit: 1 row has no readable time (timestamp missing or not an ISO-8601 time), so --since/--until leave it out: s4/events.jsonl:1; the report lists them under Input coverage\n');
+  });
+});

@@ -1,3 +1,4 @@
+import { readTime } from '../../db/read-time.js';
 import type { SourceKind } from '../../discover/discover-inputs.js';
 import { BIG_LINE_BYTES } from '../line-rules.js';
 import { type DirectTarget, loadJsonlDirect } from '../load-jsonl-direct.js';
@@ -5,19 +6,14 @@ import { stageJsonl } from '../stage-jsonl.js';
 import type { Adapter, DirectFile } from './adapter.js';
 
 /**
- * The envelope's `timestamp` as written when it is no time DuckDB can read (2026-02-30, hour 24:30,
- * epoch ms): `ts` is NULL then, and `data` does not hold the envelope, so this keeps the text.
+ * The envelope's `timestamp` as written when it is no time trajaudit reads (2026-02-30, hour 24:30,
+ * epoch ms, `epoch`, no zone): `ts` is NULL then, and `data` does not hold the envelope, so this keeps the text.
  * Over a source with `timestamp` and its cast `ts`.
  */
 export const TS_UNREAD = 'CASE WHEN ts IS NULL THEN timestamp END';
 
-/**
- * The envelope's `timestamp` as a time (`ts`), NULL when DuckDB cannot read it. Also NULL in the
- * last year DuckDB can hold (294247): its last millisecond prints rounded up, past DuckDB's last
- * time, and that text cannot be read back (the file's time range could not be stored, and every
- * command over the home failed). The text is kept (TS_UNREAD).
- */
-export const TS_READ = `CASE WHEN TRY_CAST(timestamp AS TIMESTAMPTZ) < TIMESTAMPTZ '294247-01-01 00:00:00+00' THEN TRY_CAST(timestamp AS TIMESTAMPTZ) END`;
+/** The envelope's `timestamp` as a time (`ts`), NULL when it is none (read-time.ts); TS_UNREAD keeps the text. */
+export const TS_READ = readTime('timestamp');
 
 export interface JsonlFormat {
   kind: SourceKind;
