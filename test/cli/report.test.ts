@@ -172,6 +172,22 @@ describe('trajaudit report --out', () => {
   });
 });
 
+describe('trajaudit report where no code may be made from strings', () => {
+  const { dir, cleanup } = tempDir();
+  afterAll(cleanup);
+
+  it('under node --disallow-code-generation-from-strings writes the same report and charts as without', () => {
+    const plain = path.join(dir, 'plain.html');
+    const strict = path.join(dir, 'strict.html');
+    expect(runCli(['report', HOME, ...WEEK_B, '--format', 'html', '--out', plain])).toEqual({ code: 0, stdout: `${plain}\n`, stderr: WARNING });
+    const run = runCli(['report', HOME, ...WEEK_B, '--format', 'html', '--out', strict], { nodeArgs: ['--disallow-code-generation-from-strings'] });
+    expect(run).toEqual({ code: 0, stdout: `${strict}\n`, stderr: WARNING });
+    const html = fs.readFileSync(strict, 'utf8');
+    expect(html.match(/<svg /g)).toHaveLength(3);
+    expect(html).toBe(fs.readFileSync(plain, 'utf8'));
+  });
+});
+
 describe('trajaudit report errors', () => {
   it.each([
     [['--since', '2026-08-24', '--until', '2026-08-17'], 'trajaudit: --since 2026-08-24T00:00:00.000Z is not before --until 2026-08-17T00:00:00.000Z; the window would be empty\n'],
