@@ -64,4 +64,11 @@ describe('invisible characters in table and md cells', () => {
     const statement = "SELECT 'ret' || chr(173) || 'ry' AS a, 'ret' || chr(8290) || 'ry' AS b, chr(12644) AS c, '👩' || chr(8205) || '💻' || ' ❤' || chr(65039) AS d";
     expect(runCli(['sql', statement, home, '--format', 'md']).stdout).toBe('| a | b | c | d |\n| --- | --- | --- | --- |\n| ret\\u00adry | ret\\u2062ry | \\u3164 | 👩\u200d💻 ❤\ufe0f |\n');
   });
+
+  it('so are noncharacters and interlinear annotation marks, in a table too', () => {
+    const home = path.join(import.meta.dirname, '../../fixtures/home');
+    const statement = "SELECT 'a' || chr(65534) || chr(65535) || chr(64976) || 'b' AS a, chr(65529) || 'hidden' || chr(65531) AS b, chr(65532) || chr(65533) AS c";
+    expect(runCli(['sql', statement, home, '--format', 'md']).stdout).toBe('| a | b | c |\n| --- | --- | --- |\n| a\\ufffe\\uffff\\ufdd0b | \\ufff9hidden\\ufffb | \ufffc\ufffd |\n');
+    expect(runCli(['sql', statement, home]).stdout).toContain('│ a\\ufffe\\uffff\\ufdd0b │ \\ufff9hidden\\ufffb │');
+  });
 });
