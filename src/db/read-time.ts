@@ -1,8 +1,11 @@
 // The one reading of a time from input text: TIMESTAMPTZ when the text is an ISO-8601 time with its
 // zone, NULL otherwise (the caller keeps the text, e.g. in ts_unread).
 
-/** sid-code's own shape (`Date.toISOString()`): a LIKE, ~1/4 the cost of the expression below. */
-const TO_ISO_STRING = `'____-__-__T__:__:__.___Z'`;
+/**
+ * sid-code's own shape (`Date.toISOString()`), digit by digit: a GLOB, 1/3 the cost of the regular
+ * expression below (a LIKE, `_` for each digit, let DuckDB's cast read ` 026-…` as year 26).
+ */
+const TO_ISO_STRING = `'${'[0-9]'.repeat(4)}-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'`;
 /**
  * Any ISO-8601 / RFC 3339 time with a zone (`Z` or a numeric offset), years of 4 to 6 digits (none
  * before year 1): also DuckDB's own text of a TIMESTAMPTZ (`2026-08-15 09:15:00.1+00`), as the
@@ -24,7 +27,7 @@ const ISO_TIME_SQL = `'${ISO_TIME.source.slice(1, -1)}'`;
  */
 export function readTime(text: string): string {
   const cast = `TRY_CAST(${text} AS TIMESTAMPTZ)`;
-  // sid-code's shape first: one LIKE and one cast for nearly every row (its year has 4 digits).
-  return `CASE WHEN ${text} LIKE ${TO_ISO_STRING} THEN ${cast}
+  // sid-code's shape first: one GLOB and one cast for nearly every row (its year has 4 digits).
+  return `CASE WHEN ${text} GLOB ${TO_ISO_STRING} THEN ${cast}
     WHEN regexp_full_match(${text}, ${ISO_TIME_SQL}) AND ${cast} < TIMESTAMPTZ '294247-01-01 00:00:00+00' THEN ${cast} END`;
 }

@@ -298,9 +298,12 @@ async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger
 function outsideWindow(file: SourceFile, stat: FileStat, window: TimeWindow): boolean {
   if (window.since && stat.mtime.getTime() < window.since.getTime() - MTIME_SLACK_MS) {
     // An mtime before the file's own last record is not the time of its last write (a copy that
-    // reset mtimes, a file server whose clock is behind): such a file is read.
+    // reset mtimes, a file server whose clock is behind): such a file is read, and so is one whose
+    // last record's time cannot be told from its end. A heartbeat is rewritten whole: its mtime is
+    // its time.
+    if (file.kind === 'heartbeat') return true;
     const last = lastEventTime(file.absPath, file.kind);
-    if (last === null || last.getTime() <= stat.mtime.getTime() + MTIME_SLACK_MS) return true;
+    if (last !== null && last.getTime() <= stat.mtime.getTime() + MTIME_SLACK_MS) return true;
   }
   if (!window.until || file.kind === 'heartbeat') return false;
   const first = firstEventTime(file.absPath, file.kind);

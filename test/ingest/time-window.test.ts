@@ -97,3 +97,52 @@ describe('an mtime earlier than the file\'s own last record', () => {
     expect(value.length).toBeGreaterThan(0);
   });
 });
+
+describe('a file whose first or last time cannot be told from its ends', () => {
+  const RETRY = '{"event":"RetryTelemetry","session_id":"s1","timestamp":"2026-08-20T10:00:01.000Z","data":{"type":"retry","model":"m","attempt":1,"delayMs":10}}';
+  const ONE_RETRY = [{ type: 'retry', events: 1, main_loop: 1, subagent: 0, sessions: 1, agents: 0 }];
+  const windowed = (home: string, since: string, until: string) => runJson<unknown[]>(['query', 'retry-telemetry', home, '--since', since, '--until', until]);
+  const session = (name: string, files: Record<string, string>, mtime?: Date) => {
+    const dir = path.join(work.dir, name, 'trajectories', 'sessions', 's1');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [file, text] of Object.entries(files)) {
+      fs.writeFileSync(path.join(dir, file), text);
+      if (mtime) fs.utimesSync(path.join(dir, file), mtime, mtime);
+    }
+    return path.join(work.dir, name);
+  };
+  const RESET = new Date('2026-08-01T00:00:00Z'); // a copy that reset the mtimes, before every record
+
+  it('is read by --since when its last line is longer than the 8 KiB read from its end', () => {
+    const long = `{"event":"PostToolUse","session_id":"s1","timestamp":"2026-08-20T10:00:02.000Z","data":{"tool_response":"${'x'.repeat(9000)}"}}`;
+    const home = session('long-last-line', { 'events.jsonl': `${RETRY}\n${long}\n` }, RESET);
+    const { value, run } = windowed(home, '2026-08-19', '2026-08-21');
+    expect(run.code).toBe(0);
+    expect(value).toEqual(ONE_RETRY);
+  });
+
+  it('is read by --since when its last line holds an older time nested in data, or a warn.log\'s last header is 8 KiB back', () => {
+    const nested = '{"event":"RetryTelemetry","session_id":"s1","timestamp":"2026-08-20T10:00:01.000Z","data":{"type":"retry","model":"m","ctx":{"timestamp":"2026-07-01T00:00:00.000Z"}}}';
+    const warn = `[2026-08-20T10:00:00.000Z] [ERROR] [LLM:OPENAI] 429\n[2026-08-20T10:00:01.000Z] [WARN] [APP] long\n${`${'y'.repeat(100)}\n`.repeat(100)}`;
+    const home = session('tail-without-time', { 'events.jsonl': `${nested}\n`, 'warn.log': warn }, RESET);
+    const { value, run } = windowed(home, '2026-08-20', '2026-08-21');
+    expect(run.code).toBe(0);
+    expect(value).toEqual(ONE_RETRY);
+    const report = runCli(['report', home, '--since', '2026-08-20', '--until', '2026-08-21']);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain('| warn.log records | 2 | 0 | +2 |');
+    expect(report.stdout).toContain('| events (events.jsonl) | 1 | 0 | +1 |');
+  });
+
+  it('is read by --until when its first time is one the load cannot read (30 April + 1 day, an expanded year)', () => {
+    for (const [name, first] of [['rolled-over', '2026-04-31T10:00:00.000Z'], ['expanded-year', '+012026-04-30T10:00:00.000Z']]) {
+      const start = `{"event":"SessionStart","session_id":"s1","timestamp":"${first}","data":{}}`;
+      const retry = RETRY.replace('2026-08-20T10:00:01.000Z', '2026-04-30T10:00:01.000Z');
+      const home = session(name, { 'events.jsonl': `${start}\n${retry}\n` });
+      const { value, run } = windowed(home, '2026-04-30', '2026-05-01');
+      expect(run.code).toBe(0);
+      expect(value).toEqual(ONE_RETRY);
+      expect(run.stderr).toMatch(/^trajaudit: 1 row has no readable time .*events\.jsonl:1;/);
+    }
+  });
+});

@@ -123,6 +123,8 @@ describe('a time DuckDB would read but that is no ISO-8601 time with a zone', ()
     '2026-08-20 10:00:05.5Z',
     '2026-08-20T10:00:06-0700',
     '2026-08-20T10:00:07.000Z',
+    ' 026-08-20T10:00:08.000Z',
+    '-026-08-20T10:00:09.000Z',
   ];
   fs.writeFileSync(path.join(dir, 'events.jsonl'), times.map((t, k) => `${JSON.stringify({ event: `E${k + 1}`, session_id: 's3', timestamp: t, data: {} })}\n`).join(''));
   fs.writeFileSync(path.join(dir, 'heartbeat.txt'), '{"ts":"epoch","session_id":"s3"}');
