@@ -111,5 +111,8 @@ export function parseDuration(value: string, option: string): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(value.trim());
   if (!match) throw new UsageError(`${option} ${JSON.stringify(value)} is not a duration: use e.g. 30s, 250ms, 2m`);
   const unit = match[2] ?? 's';
-  return Number(match[1]) * (unit === 'ms' ? 1 : UNIT_MS[unit]);
+  const ms = Number(match[1]) * (unit === 'ms' ? 1 : UNIT_MS[unit]);
+  // Digits past what a double holds read as Infinity, which no time span is.
+  if (!Number.isFinite(ms)) throw new UsageError(`${option} ${JSON.stringify(value)} is too long to be a duration: use e.g. 30s, 250ms, 2m (3650000d spans every time there is)`);
+  return ms;
 }

@@ -140,6 +140,12 @@ describe('trajaudit timeline', () => {
     const window = runCli(['timeline', '0badcafe', FALLBACKS, '--around', '2026-09-01T12:00:02Z', '--window', 'soon']);
     expect(window.code).toBe(2);
     expect(window.stderr).toBe('trajaudit: --window "soon" is not a duration: use e.g. 30s, 250ms, 2m\n');
+    const huge = `${'9'.repeat(400)}s`;
+    expect(runCli(['timeline', '0badcafe', FALLBACKS, '--around', '2026-09-01T12:00:02Z', '--window', huge])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `trajaudit: --window "${huge}" is too long to be a duration: use e.g. 30s, 250ms, 2m (3650000d spans every time there is)\n`,
+    });
   });
 
   it('exits 2 for an --event name no row of the session has (a typo, the wrong case), listing the names it has', () => {
