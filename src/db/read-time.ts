@@ -9,10 +9,9 @@ const TO_ISO_STRING = `'${'[0-9]'.repeat(4)}-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0
 /**
  * Any ISO-8601 / RFC 3339 time with a zone (`Z` or a numeric offset), years of 4 to 6 digits (none
  * before year 1): also DuckDB's own text of a TIMESTAMPTZ (`2026-08-15 09:15:00.1+00`), as the
- * file ranges pass through it. Node's reading of a file's first and last time uses it too
- * (first-event-time.ts), so that a time the load does not read cannot move a file out of a window.
+ * file ranges pass through it. warn.log's record headers are told by it (warn-log.ts).
  */
-export const ISO_TIME = /^\+?\d{4,6}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+export const ISO_TIME = /^\+?\d{4,6}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/;
 /** The same, for DuckDB's regexp_full_match (RE2 reads this syntax alike; the literal holds no quote). */
 const ISO_TIME_SQL = `'${ISO_TIME.source.slice(1, -1)}'`;
 

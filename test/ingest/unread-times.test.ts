@@ -173,3 +173,23 @@ describe('a --since/--until window over a file whose first time has no zone', ()
     expect(run.stderr).toBe('trajaudit: 1 row has no readable time (timestamp missing or not an ISO-8601 time), so --since/--until leave it out: s4/events.jsonl:1; the report lists them under Input coverage\n');
   });
 });
+
+describe('a warn.log record whose header time has an offset or a space', () => {
+  it('is a record of its own, its time read, not folded into the record above', () => {
+    const home = path.join(work.dir, 'warn-offsets');
+    fs.mkdirSync(path.join(home, 's5'), { recursive: true });
+    fs.writeFileSync(path.join(home, 's5/warn.log'), [
+      '[2026-08-20T10:00:00.000Z] [WARN] [APP] first',
+      '[2026-08-20T15:30:04+05:30] [ERROR] [LLM:OPENAI] offset header',
+      '[2026-08-20 10:00:05.000Z] [ERROR] [LLM:OPENAI] space header',
+      '[2026-02-30T10:00:06.000Z] [ERROR] [LLM:OPENAI] no such day',
+      '[2026-08-20T10:00:07 PST] [ERROR] [LLM:OPENAI] a zone name: no header, the line continues the record above',
+    ].map((l) => `${l}\n`).join(''));
+    expect(sql('SELECT line, end_line, ts, ts_unread, level, category, message FROM warn_lines ORDER BY line', [home])).toEqual([
+      { line: 1, end_line: 1, ts: '2026-08-20T10:00:00.000Z', ts_unread: null, level: 'WARN', category: 'APP', message: 'first' },
+      { line: 2, end_line: 2, ts: '2026-08-20T10:00:04.000Z', ts_unread: null, level: 'ERROR', category: 'LLM:OPENAI', message: 'offset header' },
+      { line: 3, end_line: 3, ts: '2026-08-20T10:00:05.000Z', ts_unread: null, level: 'ERROR', category: 'LLM:OPENAI', message: 'space header' },
+      { line: 4, end_line: 5, ts: null, ts_unread: '2026-02-30T10:00:06.000Z', level: 'ERROR', category: 'LLM:OPENAI', message: 'no such day\n[2026-08-20T10:00:07 PST] [ERROR] [LLM:OPENAI] a zone name: no header, the line continues the record above' },
+    ]);
+  });
+});

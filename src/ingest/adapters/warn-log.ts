@@ -1,5 +1,6 @@
 // warn.log (formats doc §7): `[<ISO>] [WARN|ERROR] [<CATEGORY>] <message>[ <JSON data>]`.
 // A message may contain newlines, so a line that is not a header continues the record above it.
+import { ISO_TIME } from '../../db/read-time.js';
 import { invalidUtf8Reason } from '../decode-utf8.js';
 import type { LineLedger, Problem } from '../line-ledger.js';
 import { loneSurrogateEscape } from '../lone-surrogate.js';
@@ -8,7 +9,12 @@ import { readLines, type TextLine } from '../read-lines.js';
 import { excerpt } from '../strict-json.js';
 import type { Adapter } from './adapter.js';
 
-const HEADER = /^\[(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z)\] \[([A-Z]+)\] \[([^\]]*)\] ?(.*)$/;
+/**
+ * A record's first line. Its time is any the load reads (read-time.ts), an offset or a space
+ * included: a header whose time sid-code would not write is still a record, never folded into the
+ * record above it (its level and category lost).
+ */
+const HEADER = new RegExp(`^\\[(${ISO_TIME.source.slice(1, -1)})\\] \\[([A-Z]+)\\] \\[([^\\]]*)\\] ?(.*)$`);
 
 interface WarnRecord {
   line: number;
