@@ -3,21 +3,21 @@ import type { SourceKind } from '../discover/discover-inputs.js';
 import { BOM_BYTES, startsWithBom } from './line-rules.js';
 
 const HEAD = 8192;
-/** sid-code's own time text (`Date.toISOString()`): the only shape these quick reads trust. */
-const TO_ISO_STRING = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** sid-code's own time text (`Date.toISOString()`), any fraction: the only shape these quick reads trust. */
+const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 const TIMESTAMP = /"timestamp":"([^"]+)"/g;
 const WARN_HEADER = /^\[([^\]]+)\]/;
 
 /**
  * A record's time as these quick reads take it, or null: only sid-code's own shape, and only a
- * time that reads back as written. JavaScript's Date reads more than the load does (it rolls
- * 2026-04-31 over to 1 May, reads `+012026-…` and zone-less times), and a file skipped on such a
- * time would lose its rows in the window without a word; a null has the file read.
+ * time whose date and time of day read back as written. JavaScript's Date reads more than the load
+ * does (it rolls 2026-04-31 over to 1 May, reads `+012026-…` and zone-less times), and a file
+ * skipped on such a time would lose its rows in the window without a word; a null has the file read.
  */
 function timeOf(text: string | undefined): Date | null {
-  if (text === undefined || !TO_ISO_STRING.test(text)) return null;
+  if (text === undefined || !UTC_TIME.test(text)) return null;
   const time = new Date(text);
-  return !Number.isNaN(time.getTime()) && time.toISOString() === text ? time : null;
+  return !Number.isNaN(time.getTime()) && time.toISOString().slice(0, 19) === text.slice(0, 19) ? time : null;
 }
 
 /** The earliest (first: true) or latest time among `texts`; null if any of them cannot be read. */
