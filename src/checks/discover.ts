@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
@@ -25,6 +25,8 @@ export interface UncheckedEntry {
 export interface Discovery {
   files: DiscoveredFile[];
   unchecked: UncheckedEntry[];
+  /** Lines for stderr that do not fail the run (git would not say which ignored files are committed). */
+  warnings: string[];
 }
 
 const sourceExtension = /\.(ts|tsx|mts|cts)$/;
@@ -56,15 +58,26 @@ export function discoverSourceFiles(root: string, exclude: string[], tests: stri
   const isTest = picomatch(tests, { dot: true });
   const found: DiscoveredFile[] = [];
   const unchecked: UncheckedEntry[] = [];
-  const inRepo = enclosingRepoTop(absRoot) !== undefined;
+  const top = enclosingRepoTop(absRoot);
   let tracked: Tracked | undefined;
   const isTracked = (rel: string, isDir: boolean) => {
-    if (!inRepo) return false;
+    if (top === undefined) return false;
     tracked ??= trackedUnder(absRoot);
     return isDir ? tracked.dirs.has(rel) : tracked.files.has(rel);
   };
   walk(absRoot, '', enclosingRepoLayers(absRoot), { root, isExcluded, isTest, isTracked, found, unchecked });
-  return { files: found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), unchecked };
+  // Not an error: git refusing another owner's checkout is common in CI containers, and the files
+  // the ignore files leave are checked all the same. But the committed ones they match are not.
+  const warnings = tracked?.refused ? [gitRefusedWarning(realpathSync(top!), tracked.refused)] : [];
+  return { files: found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), unchecked, warnings };
+}
+
+// Git names the work tree by its real path, and safe.directory matches only that one.
+function gitRefusedWarning(top: string, reason: string): string {
+  return (
+    `git would not list the committed files of ${top} (git: ${reason}): files an ignore pattern matches are not checked, committed or not; ` +
+    `let git read the work tree (for "dubious ownership": git config --global --add safe.directory ${top})`
+  );
 }
 
 interface WalkState {

@@ -27,6 +27,8 @@ export interface EngineResult {
   typesUsed: boolean;
   /** Files (and directories) that could not be read, parsed or walked, with why and what to do. */
   unchecked: UncheckedEntry[];
+  /** Lines for stderr that do not fail the run. */
+  warnings: string[];
   /** A discovered file's scopes, parsed on demand (the baseline asks only when code moved); undefined when it cannot be parsed. */
   scopesOf: (file: string) => FileScopes | undefined;
 }
@@ -146,6 +148,7 @@ export function runChecks(options: EngineOptions): EngineResult {
     filesParsed: parsedForChecks,
     typesUsed: Boolean(program),
     unchecked: [...unchecked.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    warnings: discovered.warnings,
     scopesOf,
   };
 }

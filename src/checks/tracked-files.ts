@@ -10,15 +10,25 @@ export interface Tracked {
   files: Set<string>;
   /** Every directory holding a tracked file, at any depth. */
   dirs: Set<string>;
+  /**
+   * Why git would not list them (the first line it wrote), when it is installed but failed: a work
+   * tree it will not read, such as another owner's checkout in a CI container ("dubious ownership").
+   */
+  refused?: string;
 }
 
 export function trackedUnder(absDir: string): Tracked {
   const tracked: Tracked = { files: new Set(), dirs: new Set() };
   let listed: Buffer;
   try {
-    listed = execFileSync('git', ['ls-files', '-z', '--cached'], { cwd: absDir, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 });
-  } catch {
-    return tracked; // no git, or a work tree it will not read (another owner's): the ignore files alone decide
+    listed = execFileSync('git', ['ls-files', '-z', '--cached'], { cwd: absDir, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+  } catch (error) {
+    // No git at all: the ignore files alone decide, as documented. Any other failure is said.
+    const failed = error as NodeJS.ErrnoException & { stderr?: Buffer; status?: number | null };
+    if (failed.code === 'ENOENT') return tracked;
+    const said = failed.stderr?.toString('utf8').split('\n').find((line) => line.trim() !== '');
+    tracked.refused = said ? said.replace(/^fatal: /, '').trim() : `exited with ${failed.status ?? failed.code ?? 'an error'}`;
+    return tracked;
   }
   for (const file of listed.toString('utf8').split('\0')) {
     if (file === '') continue;

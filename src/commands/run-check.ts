@@ -48,7 +48,7 @@ export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | 
   // The entries of a file that was not checked are neither matched nor stale: nothing is known of it now.
   const notChecked = (file: string) => run.unchecked.some((u) => (u.file.endsWith('/') ? file.startsWith(u.file) : file === u.file));
   let matched = matchBaseline(raw, entries.filter((e) => !notChecked(e.file)), rulesRun, run);
-  const warnings = run.unchecked.map(({ file, reason, detail, advice }) => `${file}: not checked: ${reason}${detail ? ` (${detail})` : ''}; ${advice}`);
+  const warnings = [...run.warnings, ...run.unchecked.map(({ file, reason, detail, advice }) => `${file}: not checked: ${reason}${detail ? ` (${detail})` : ''}; ${advice}`)];
   // A guard that checks nothing passes every run; it must at least say so.
   if (run.rulesRun.length === 0) warnings.push(`${configFile} turns every rule off: nothing was checked`);
   else if (run.files.size === 0) {

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/run-cli.js';
+import { runCli, tempDir } from '../helpers/run-cli.js';
 import { checkJson } from '../checks/run-cli.js';
 
 // `check packages/agent` in a monorepo: git applies the ignore files above the root too
@@ -68,5 +68,41 @@ describe.runIf(hasGit)('a committed file that a .gitignore pattern matches', () 
     git('add', '-f', '.gitignore', 'src/a.ts', 'src/b.ts', 'src/gen/c.ts');
     git('commit', '-qm', 'i');
     expect(reported(root)).toEqual(['src/a.ts', 'src/b.ts', 'src/gen/c.ts']);
+  });
+});
+
+describe.runIf(hasGit)('git installed but refusing the work tree (another owner\'s checkout, as in a CI container)', () => {
+  it('says on stderr that committed files an ignore pattern matches are not checked, and what to do; the exit code is unchanged', () => {
+    const root = repo({ '.gitignore': '*.gen.ts\n', 'src/client.gen.ts': call, 'src/ok.ts': 'export const ok = 1;\n' });
+    const git = (...args: string[]) => expect(spawnSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: root }).status).toBe(0);
+    git('init', '-q');
+    git('add', '.gitignore', 'src/ok.ts');
+    git('add', '-f', 'src/client.gen.ts');
+    git('commit', '-qm', 'i');
+    // git's own switch for its ownership check: what a checkout owned by another uid gives, without chown.
+    const refused = runCli(['check', root], { env: { GIT_TEST_ASSUME_DIFFERENT_OWNER: '1' } });
+    const top = realpathSync(root); // as git names it
+    expect(refused).toEqual({
+      stdout: '0 new, 0 baselined, 0 allowed, 0 info, 0 stale (1 file scanned, 0 parsed)\n',
+      stderr:
+        `trajaudit: git would not list the committed files of ${top} (git: detected dubious ownership in repository at '${top}'): ` +
+        'files an ignore pattern matches are not checked, committed or not; ' +
+        `let git read the work tree (for "dubious ownership": git config --global --add safe.directory ${top})\n`,
+      code: 0,
+    });
+    // Where git reads it, the committed file is checked and fails the run, without a word on stderr.
+    const read = runCli(['check', root]);
+    expect(read.code).toBe(1);
+    expect(read.stderr).toBe('');
+    expect(read.stdout).toMatch(/^1 new, 0 baselined, 0 allowed, 0 info, 0 stale \(2 files scanned, 1 parsed\)$/m);
+  });
+
+  it('stays silent where git is not installed: the ignore files alone decide, as documented', () => {
+    const root = repo({ '.git/HEAD': 'ref: refs/heads/main\n', '.gitignore': '*.gen.ts\n', 'src/client.gen.ts': call, 'src/ok.ts': 'export const ok = 1;\n' });
+    expect(runCli(['check', root], { env: { PATH: path.join(root, 'no-such-dir') } })).toEqual({
+      stdout: '0 new, 0 baselined, 0 allowed, 0 info, 0 stale (1 file scanned, 0 parsed)\n',
+      stderr: '',
+      code: 0,
+    });
   });
 });
