@@ -20,6 +20,8 @@ export interface UncheckedEntry {
   /** What the error said, shown after the reason. */
   detail?: string;
   advice: string;
+  /** The path percent-encoded from its bytes, for a name that is not UTF-8 (`file` shows it with `\\xHH` escapes). */
+  uriPath?: string;
 }
 
 export interface Discovery {
@@ -109,6 +111,11 @@ function escapedName(name: Buffer): string {
   return [...name].map((b) => (b === 0x5c ? '\\\\' : b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 }
 
+/** A name's bytes as a URI segment: ASCII as encodeURIComponent gives it, every other byte as %HH. */
+function percentEncoded(name: Buffer): string {
+  return [...name].map((b) => (b < 0x80 ? encodeURIComponent(String.fromCharCode(b)) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+}
+
 function walk(absDir: string, relDir: string, layers: GitignoreLayer[], state: WalkState): void {
   const here = readGitignore(absDir, relDir);
   const active = here ? [...layers, here] : layers;
@@ -132,7 +139,13 @@ function walk(absDir: string, relDir: string, layers: GitignoreLayer[], state: W
     if (isDir ? state.isExcluded(`${rel}/`) || state.isExcluded(`${rel}/x`) : !isSource || state.isExcluded(rel)) continue;
     if (!Buffer.from(name).equals(entry.name)) {
       const shown = relDir ? `${relDir}/${escapedName(entry.name)}` : escapedName(entry.name);
-      state.unchecked.push({ file: isDir ? `${shown}/` : shown, reason: 'its name is not UTF-8, which TypeScript cannot open', advice: 'rename it, or exclude it in the config' });
+      const uriPath = [...(relDir ? relDir.split('/').map(encodeURIComponent) : []), percentEncoded(entry.name)].join('/');
+      state.unchecked.push({
+        file: isDir ? `${shown}/` : shown,
+        reason: 'its name is not UTF-8, which TypeScript cannot open',
+        advice: 'rename it, or exclude it in the config',
+        uriPath: isDir ? `${uriPath}/` : uriPath,
+      });
     } else if (isDir) walk(path.join(absDir, name), rel, active, state);
     else state.found.push({ file: rel, absPath: path.join(absDir, name), isTest: state.isTest(rel) });
   }

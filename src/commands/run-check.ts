@@ -14,6 +14,7 @@ import { configKeyPlace, defaultConfigName } from '../config/load-config.js';
 import type { TrajauditConfig } from '../config/schema.js';
 import { ExitCode, InputError, UsageError } from '../errors.js';
 import { checkRenderers } from '../render-check/index.js';
+import { notCheckedText } from '../render-check/not-checked.js';
 import type { CheckReport, PathBase } from '../render-check/types.js';
 import type { CheckOptions } from './check.js';
 
@@ -48,7 +49,7 @@ export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | 
   // The entries of a file that was not checked are neither matched nor stale: nothing is known of it now.
   const notChecked = (file: string) => run.unchecked.some((u) => (u.file.endsWith('/') ? file.startsWith(u.file) : file === u.file));
   let matched = matchBaseline(raw, entries.filter((e) => !notChecked(e.file)), rulesRun, run);
-  const warnings = [...run.warnings, ...run.unchecked.map(({ file, reason, detail, advice }) => `${file}: not checked: ${reason}${detail ? ` (${detail})` : ''}; ${advice}`)];
+  const warnings = [...run.warnings, ...run.unchecked.map((u) => `${u.file}: ${notCheckedText(u)}`)];
   // A guard that checks nothing passes every run; it must at least say so.
   if (run.rulesRun.length === 0) warnings.push(`${configFile} turns every rule off: nothing was checked`);
   else if (run.files.size === 0) {
@@ -84,6 +85,7 @@ export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | 
     rules: checks.filter((c) => rulesRun.has(c.id)).map(({ id, title, description, defaultSeverity }) => ({ id, title, description, defaultSeverity })),
     findings,
     stale: matched.stale,
+    unchecked: run.unchecked,
     base: pathBase(path.resolve(options.root), baselinePath),
     strict: Boolean(options.strict),
     summary: {

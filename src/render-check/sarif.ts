@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BaselineEntry, Finding } from '../baseline/types.js';
+import type { UncheckedEntry } from '../checks/discover.js';
+import { notCheckedText } from './not-checked.js';
 import { staleEntryMessage } from './stale-entry.js';
 import type { CheckReport } from './types.js';
 
@@ -15,8 +17,16 @@ const baselineStates = { new: 'new', baselined: 'unchanged' } as const;
 export default function renderSarif(report: CheckReport): string {
   const ruleIndex = new Map(report.rules.map((rule, i) => [rule.id, i]));
   const uriOf = (file: string) => file.split('/').map(encodeURIComponent).join('/');
-  const locationOf = (file: string) => ({ artifactLocation: { uri: uriOf(file), uriBaseId: '%SRCROOT%' } });
+  const artifactAt = (uri: string) => ({ artifactLocation: { uri, uriBaseId: '%SRCROOT%' } });
+  const locationOf = (file: string) => artifactAt(uriOf(file));
   const staleFails = report.strict && report.stale.length > 0;
+  // A file that could not be checked: the analysis is incomplete, and code scanning must not read
+  // its missing results as fixed alerts (SARIF 2.1.0 §3.20.14: executionSuccessful).
+  const notChecked = (u: UncheckedEntry) => ({
+    level: 'error',
+    message: { text: notCheckedText(u) },
+    locations: [{ physicalLocation: u.uriPath ? artifactAt([uriOf(report.base.root), u.uriPath].filter(Boolean).join('/')) : locationOf(path.posix.join(report.base.root, u.file)) }],
+  });
   const notification = (e: BaselineEntry) => ({
     level: report.strict ? 'error' : 'note',
     message: { text: staleEntryMessage(e, report.strict) },
@@ -25,6 +35,7 @@ export default function renderSarif(report: CheckReport): string {
     // As the baseline file holds it: its `file` is relative to the checked root, like the baseline's.
     properties: { baselineEntry: e },
   });
+  const notifications = [...report.unchecked.map(notChecked), ...report.stale.map(notification)];
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -46,9 +57,9 @@ export default function renderSarif(report: CheckReport): string {
         },
         invocations: [
           {
-            // New findings are results, not a failure of the tool; stale entries under --strict fail it.
-            executionSuccessful: !staleFails,
-            ...(report.stale.length ? { toolExecutionNotifications: report.stale.map(notification) } : {}),
+            // New findings are results, not a failure of the tool; an unchecked file fails it, and so do stale entries under --strict.
+            executionSuccessful: !staleFails && report.unchecked.length === 0,
+            ...(notifications.length ? { toolExecutionNotifications: notifications } : {}),
           },
         ],
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(path.join(report.base.dir, path.sep)).href } },

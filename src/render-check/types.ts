@@ -1,5 +1,6 @@
 import type { Finding, BaselineEntry } from '../baseline/types.js';
 import type { Severity } from '../checks/define-check.js';
+import type { UncheckedEntry } from '../checks/discover.js';
 
 export interface RuleInfo {
   id: string;
@@ -42,6 +43,8 @@ export interface CheckReport {
   rules: RuleInfo[];
   findings: Finding[];
   stale: BaselineEntry[];
+  /** Files (and directories, ending in `/`) that could not be checked: the run exits 2. */
+  unchecked: UncheckedEntry[];
   summary: CheckSummary;
   /** Where github and sarif paths start; every finding's `file` stays relative to the checked root. */
   base: PathBase;
