@@ -88,6 +88,7 @@ export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | 
     unchecked: run.unchecked,
     base: pathBase(path.resolve(options.root), baselinePath),
     strict: Boolean(options.strict),
+    updateCommand: updateCommand(options),
     summary: {
       filesScanned: run.files.size,
       filesParsed: run.filesParsed,
@@ -118,6 +119,23 @@ function pathBase(absRoot: string, baselinePath: string): PathBase {
   const dir = enclosingRepoTop(absRoot) ?? process.cwd();
   const from = (p: string) => path.relative(dir, p).split(path.sep).join('/');
   return { dir, root: from(absRoot), baselineFile: from(baselinePath) };
+}
+
+/** This run's command with --update-baseline: the same root, config, baseline and findings (rules, type checker). */
+function updateCommand(options: CheckOptions): string {
+  const args = [
+    ...(options.root === '.' ? [] : [options.root]),
+    ...(options.config !== undefined ? ['--config', options.config] : []),
+    ...(options.baseline !== undefined ? ['--baseline', options.baseline] : []),
+    ...(options.rule ?? []).flatMap((id) => ['--rule', id]),
+    ...(options.types ? ['--types'] : []),
+  ];
+  return ['trajaudit check', ...args.map(shellWord), '--update-baseline'].join(' ');
+}
+
+// Quoted for a POSIX shell where it needs to be, so that the hint can be pasted as it is.
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 function updateNote(file: string, entries: BaselineEntry[], added: number, stale: BaselineEntry[]): string {

@@ -34,5 +34,5 @@ export default function renderGithub(report: CheckReport): string {
 // An error when --strict makes it fatal (it is then what fails the run), a notice otherwise.
 function staleAnnotation(e: BaselineEntry, report: CheckReport): string {
   const props: Array<[string, string]> = [['file', report.base.baselineFile], ['title', 'trajaudit stale baseline entry']];
-  return command(report.strict ? 'error' : 'notice', props, staleEntryMessage(e, report.strict));
+  return command(report.strict ? 'error' : 'notice', props, staleEntryMessage(e, report));
 }

@@ -29,7 +29,7 @@ export default function renderSarif(report: CheckReport): string {
   });
   const notification = (e: BaselineEntry) => ({
     level: report.strict ? 'error' : 'note',
-    message: { text: staleEntryMessage(e, report.strict) },
+    message: { text: staleEntryMessage(e, report) },
     locations: [{ physicalLocation: locationOf(report.base.baselineFile) }],
     ...(ruleIndex.has(e.rule) ? { associatedRule: { id: e.rule, index: ruleIndex.get(e.rule) } } : {}),
     // As the baseline file holds it: its `file` is relative to the checked root, like the baseline's.

@@ -18,7 +18,7 @@ export default function renderText(report: CheckReport): string {
   }
   if (report.stale.length) {
     if (lines.length) lines.push('');
-    lines.push('stale baseline entries (fixed or gone; run --update-baseline to drop them):');
+    lines.push(`stale baseline entries (fixed or gone; run ${report.updateCommand} to drop them):`);
     for (const e of report.stale) lines.push(`  ${[e.rule, e.file, e.scope, e.anchor].map(inlineText).join('  ')}${e.count > 1 ? ` ×${e.count}` : ''}`);
   }
   if (lines.length) lines.push('');

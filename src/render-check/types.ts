@@ -50,6 +50,12 @@ export interface CheckReport {
   base: PathBase;
   /** Whether stale entries fail the run (`--strict`), so a renderer can say why it failed. */
   strict: boolean;
+  /**
+   * The command that rewrites this run's baseline, with the root, `--config`, `--baseline`, `--rule`
+   * and `--types` as given (`trajaudit check packages/agent --update-baseline`): a bare
+   * `trajaudit check --update-baseline` run from the repository's top rewrote another baseline.
+   */
+  updateCommand: string;
 }
 
 export type CheckRenderer = (report: CheckReport) => string;

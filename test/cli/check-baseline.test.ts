@@ -221,7 +221,7 @@ describe('baseline catches real changes', () => {
     expect(s.json.summary).toMatchObject({ new: 0, baselined: 3, stale: 1, failed: false });
     const strict = runCli(['check', s.dir, '--strict']);
     expect(strict.code).toBe(1);
-    expect(strict.stdout).toContain('stale baseline entries (fixed or gone; run --update-baseline to drop them):\n  direct-provider-call  src/agent/loop.ts  AgentLoop.summarize  this.client.sendMessageStream\n');
+    expect(strict.stdout).toContain(`stale baseline entries (fixed or gone; run trajaudit check ${s.dir} --update-baseline to drop them):\n  direct-provider-call  src/agent/loop.ts  AgentLoop.summarize  this.client.sendMessageStream\n`);
   });
 });
 

@@ -31,7 +31,7 @@ describe('check --format github names stale baseline entries', () => {
     const [annotation] = run.stdout.split('\n');
     expect(annotation).toBe(
       `::notice file=${path.relative(repoRoot, dir)}/trajaudit-baseline.json,title=trajaudit stale baseline entry::stale baseline entry (fixed or gone): ` +
-        'direct-provider-call src/agent/loop.ts AgentLoop.summarize this.client.sendMessageStream; run trajaudit check --update-baseline to drop it',
+        `direct-provider-call src/agent/loop.ts AgentLoop.summarize this.client.sendMessageStream; run trajaudit check ${dir} --update-baseline to drop it`,
     );
   });
 });
