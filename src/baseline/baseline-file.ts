@@ -2,7 +2,9 @@ import { open, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RawFinding } from '../checks/define-check.js';
+import { jsonLine } from '../config/json-line.js';
 import { jsonProblem } from '../config/json-problem.js';
+import { didYouMean } from '../did-you-mean.js';
 import { InputError } from '../errors.js';
 import { MAX_FILE_BYTES, readCappedText, TooLargeError } from '../read-capped-text.js';
 import { entryKey, findingKey } from './fingerprint.js';
@@ -20,8 +22,8 @@ const entrySchema = z.strictObject({
 });
 const fileSchema = z.strictObject({ version: z.literal(1), entries: z.array(entrySchema) });
 
-/** undefined when the file does not exist. */
-export async function readBaseline(file: string): Promise<BaselineEntry[] | undefined> {
+/** undefined when the file does not exist. `knownRules`: the rule ids an entry may name. */
+export async function readBaseline(file: string, knownRules: readonly string[]): Promise<BaselineEntry[] | undefined> {
   let text: string;
   try {
     text = await readCappedText(file, MAX_FILE_BYTES);
@@ -46,6 +48,16 @@ export async function readBaseline(file: string): Promise<BaselineEntry[] | unde
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InputError(`${file}: not a trajaudit baseline (at "${issue.path.join('.')}": ${issue.message})`);
+  }
+  // An entry of no rule (a typo, a rule renamed since) would never match nor go stale, and
+  // --update-baseline would keep it for good: refused as the schema's other errors are.
+  const unknown = parsed.data.entries.findIndex((e) => !knownRules.includes(e.rule));
+  if (unknown >= 0) {
+    const { rule } = parsed.data.entries[unknown];
+    throw new InputError(
+      `${file}:${jsonLine(text, ['entries', unknown])}: entries[${unknown}] has "rule": ${JSON.stringify(rule)}, which is no trajaudit rule ` +
+        `(${didYouMean(rule, knownRules)}known rules: ${knownRules.join(', ')}); fix its "rule", or remove the entry`,
+    );
   }
   return parsed.data.entries;
 }

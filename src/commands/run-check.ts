@@ -37,7 +37,7 @@ export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | 
   }
   const baselineShown = options.baseline ?? path.join(options.root, baselineFileName);
   const baselinePath = path.resolve(baselineShown);
-  const baseline = await readBaseline(baselinePath);
+  const baseline = await readBaseline(baselinePath, checks.map((c) => c.id));
   if (baseline === undefined && options.baseline && !options.updateBaseline) {
     throw new InputError(`baseline file not found: ${options.baseline}; check the path, or create it with --update-baseline --allow-additions`);
   }

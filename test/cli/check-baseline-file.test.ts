@@ -50,4 +50,42 @@ describe('check: the baseline and config files', () => {
     expect(runCli(['check', work.dir, '--update-baseline']).code).toBe(0);
     expect(fs.readFileSync(baseline, 'utf8')).toBe(plain);
   });
+
+  // The rest of the baseline is validated strictly; an entry of no rule (a typo, a rule renamed
+  // since) was neither matched nor stale, even under --strict, and --update-baseline kept it.
+  it('an entry whose rule trajaudit does not have exits 2, naming the file, its line, the entry, the rule and the known ones', () => {
+    fs.mkdirSync(path.join(work.dir, 'src'));
+    fs.writeFileSync(path.join(work.dir, 'src/a.ts'), 'export const x = 1;\n');
+    const baseline = path.join(work.dir, 'trajaudit-baseline.json');
+    const text = [
+      '{',
+      '  "version": 1,',
+      '  "entries": [',
+      '    {"rule":"dead-catch","file":"src/a.ts","scope":"<module>","anchor":"s.next","hash":"0123456789ab","count":1},',
+      '    {"rule":"direct-provider-cal","file":"src/a.ts","scope":"<module>","anchor":"c.sendMessageStream","hash":"0123456789ab","count":1}',
+      '  ]',
+      '}',
+      '',
+    ].join('\n');
+    fs.writeFileSync(baseline, text);
+    const refused = {
+      stdout: '',
+      stderr:
+        `trajaudit: ${baseline}:5: entries[1] has "rule": "direct-provider-cal", which is no trajaudit rule ` +
+        '(did you mean "direct-provider-call"? known rules: direct-provider-call, stateful-construction, dead-catch); fix its "rule", or remove the entry\n',
+      code: 2,
+    };
+    expect(runCli(['check', work.dir, '--strict'])).toEqual(refused);
+    expect(runCli(['check', work.dir, '--update-baseline'])).toEqual(refused);
+    expect(fs.readFileSync(baseline, 'utf8')).toBe(text);
+
+    // A known rule that is off, or left out by --rule, keeps its entries.
+    fs.writeFileSync(baseline, text.replace('direct-provider-cal"', 'direct-provider-call"'));
+    fs.writeFileSync(path.join(work.dir, 'trajaudit.config.json'), '{ "rules": { "dead-catch": { "off": true } } }\n');
+    expect(runCli(['check', work.dir, '--rule', 'stateful-construction', '--strict'])).toEqual({
+      stdout: '0 new, 0 baselined, 0 allowed, 0 info, 0 stale (1 file scanned, 0 parsed)\n',
+      stderr: '',
+      code: 0,
+    });
+  });
 });
