@@ -1,5 +1,5 @@
 import ts from './typescript.cjs';
-import { walk } from './syntax.js';
+import { positionOf, walk } from './syntax.js';
 
 /**
  * How a construction inside a function still makes one instance for the whole process:
@@ -23,7 +23,7 @@ export function processWideHolder(construction: ts.Expression, sourceFile: ts.So
   const name = fn && topLevelFunctionName(fn);
   if (!name) return undefined;
   const call = keptTopLevelCall(sourceFile, name);
-  return call ? { how: 'init', fn: name, line: sourceFile.getLineAndCharacterOfPosition(call.getStart(sourceFile)).line + 1 } : undefined;
+  return call ? { how: 'init', fn: name, line: positionOf(call, sourceFile).line } : undefined;
 }
 
 const storeOperators = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken]);

@@ -42,10 +42,33 @@ export function searchableText(text: string): string {
   });
 }
 
-/** 1-based line and column of a node's first token (not its leading trivia). */
+/**
+ * 1-based line and column (UTF-16) of a node's first token (not its leading trivia). Lines end at
+ * LF, CRLF or a lone CR, as git, grep and GitHub count them: TypeScript's line map also ends one
+ * at U+2028 and U+2029, even inside a comment or a string, which put annotations a line late.
+ */
 export function positionOf(node: ts.Node, sourceFile: ts.SourceFile): { line: number; column: number } {
-  const { line, character } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-  return { line: line + 1, column: character + 1 };
+  const at = node.getStart(sourceFile);
+  const starts = lineStarts(sourceFile);
+  let low = 0;
+  for (let high = starts.length - 1; low < high; ) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= at) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: at - starts[low] + 1 };
+}
+
+const lineStartsOf = new WeakMap<ts.SourceFile, number[]>();
+
+function lineStarts(sourceFile: ts.SourceFile): number[] {
+  let starts = lineStartsOf.get(sourceFile);
+  if (!starts) {
+    starts = [0];
+    for (const match of sourceFile.text.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
+    lineStartsOf.set(sourceFile, starts);
+  }
+  return starts;
 }
 
 const scanner = ts.createScanner(ts.ScriptTarget.Latest, true);
