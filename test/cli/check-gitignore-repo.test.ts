@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/run-cli.js';
+import { fileTree, runCli } from '../helpers/run-cli.js';
 import { checkJson } from '../checks/run-cli.js';
 
 // `check packages/agent` in a monorepo: git applies the ignore files above the root too
@@ -13,12 +13,8 @@ afterEach(() => cleanup());
 const call = 'declare const p: any;\nexport const f = () => p.sendMessageStream(1);\n';
 
 function repo(files: Record<string, string>): string {
-  const t = tempDir('trajaudit-gitignore-repo-');
+  const t = fileTree('trajaudit-gitignore-repo-', files);
   cleanup = t.cleanup;
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(t.dir, rel)), { recursive: true });
-    writeFileSync(path.join(t.dir, rel), text);
-  }
   return t.dir;
 }
 

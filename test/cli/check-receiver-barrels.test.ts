@@ -1,7 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/run-cli.js';
+import { fileTree } from '../helpers/run-cli.js';
 import { checkJson } from '../checks/run-cli.js';
 
 // receiverTypes: the type program follows imports 2 levels from the checked files; a barrel
@@ -14,19 +12,14 @@ const tsconfig = JSON.stringify({
 });
 
 function tree(files: Record<string, string>): string {
-  const t = tempDir('trajaudit-receiver-barrels-');
-  cleanup = t.cleanup;
-  const all = {
+  const t = fileTree('trajaudit-receiver-barrels-', {
     'tsconfig.json': tsconfig,
     'trajaudit.config.json': JSON.stringify({ rules: { 'direct-provider-call': { receiverTypes: ['ModelClient'] } } }),
     'src/llm/model-client.ts': 'export interface ModelClient { sendMessageStream(q: string): AsyncGenerator<string>; }\n',
     'src/metrics/usage-meter.ts': '// An unrelated class with a method of the same name.\nexport class UsageMeter { sendMessageStream(topic: string): number { return topic.length; } }\n',
     ...files,
-  };
-  for (const [rel, text] of Object.entries(all)) {
-    mkdirSync(path.dirname(path.join(t.dir, rel)), { recursive: true });
-    writeFileSync(path.join(t.dir, rel), text);
-  }
+  });
+  cleanup = t.cleanup;
   return t.dir;
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/run-cli.js';
+import { fileTree, tempDir } from '../helpers/run-cli.js';
 import { checkJson, runCli } from '../checks/run-cli.js';
 
 // GitHub resolves annotation and code-scanning paths from the repository's top, so `check
@@ -14,12 +14,8 @@ afterEach(() => cleanup());
 const call = 'declare const p: any;\nexport const f = () => p.sendMessageStream(1);\n';
 
 function tree(files: Record<string, string>): string {
-  const t = tempDir('trajaudit-repo-paths-');
+  const t = fileTree('trajaudit-repo-paths-', files);
   cleanup = t.cleanup;
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(t.dir, rel)), { recursive: true });
-    writeFileSync(path.join(t.dir, rel), text);
-  }
   return t.dir;
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/run-cli.js';
+import { fileTree, runCli } from '../helpers/run-cli.js';
 
 // The stale-entry hint names the command that drops the entry. Without the root and --baseline,
 // following it from the repository's top wrote a second baseline there and left the stale entry,
@@ -12,12 +12,8 @@ afterEach(() => cleanup());
 const call = 'declare const c: any;\nexport function f() { c.sendMessageStream(); }\n';
 
 function tree(files: Record<string, string>): string {
-  const t = tempDir('trajaudit-stale-hint-');
+  const t = fileTree('trajaudit-stale-hint-', files);
   cleanup = t.cleanup;
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(t.dir, rel)), { recursive: true });
-    writeFileSync(path.join(t.dir, rel), text);
-  }
   return t.dir;
 }
 

@@ -44,3 +44,13 @@ export function tempDir(prefix = 'trajaudit-test-'): { dir: string; cleanup: () 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** A temp dir holding `files` (relative path → text), their directories made. */
+export function fileTree(prefix: string, files: Record<string, string>): { dir: string; cleanup: () => void } {
+  const t = tempDir(prefix);
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(t.dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(t.dir, rel), text);
+  }
+  return t;
+}
