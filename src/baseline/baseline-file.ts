@@ -2,6 +2,7 @@ import { open, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RawFinding } from '../checks/define-check.js';
+import { describeIssue, issueLine } from '../config/describe-issue.js';
 import { jsonLine } from '../config/json-line.js';
 import { jsonProblem } from '../config/json-problem.js';
 import { didYouMean } from '../did-you-mean.js';
@@ -47,7 +48,10 @@ export async function readBaseline(file: string, knownRules: readonly string[]):
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new InputError(`${file}: not a trajaudit baseline (at "${issue.path.join('.')}": ${issue.message})`);
+    throw new InputError(
+      `${file}:${issueLine(text, issue)}: not a trajaudit baseline: ${describeIssue(issue, 'an entry holds rule, file, scope, anchor, hash and count')}; ` +
+        'fix it, or delete the file and write it anew with trajaudit check --update-baseline --allow-additions',
+    );
   }
   // An entry of no rule (a typo, a rule renamed since) would never match nor go stale, and
   // --update-baseline would keep it for good: refused as the schema's other errors are.

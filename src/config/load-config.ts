@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
 import { InputError } from '../errors.js';
 import { MAX_FILE_BYTES, readCappedText, TooLargeError } from '../read-capped-text.js';
 import { DEFAULT_CONFIG } from './defaults.js';
+import { describeIssue, issueLine } from './describe-issue.js';
 import { jsonLine } from './json-line.js';
 import { jsonProblem } from './json-problem.js';
 import type { TrajauditConfig } from './schema.js';
@@ -63,8 +63,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<TrajauditC
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const keys = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
-    throw new InputError(`${file}:${jsonLine(text, keys)}: ${describeIssue(issue)}${configNote(options)}`);
+    throw new InputError(`${file}:${issueLine(text, issue)}: ${describeIssue(issue, 'see trajaudit.schema.json')}${configNote(options)}`);
   }
   return parsed.data;
 }
@@ -81,12 +80,3 @@ async function readText(file: string, explicit: boolean): Promise<string | undef
   }
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const at = (keys: PropertyKey[]) => keys.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((k) => at([...issue.path, k]));
-    return `unknown key ${keys.map((k) => `"${k}"`).join(', ')}; remove it or check the spelling (see trajaudit.schema.json)`;
-  }
-  const where = issue.path.length ? `"${at(issue.path)}"` : 'top level';
-  return `invalid value at ${where}: ${issue.message}`;
-}

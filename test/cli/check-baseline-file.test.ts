@@ -88,4 +88,23 @@ describe('check: the baseline and config files', () => {
       code: 0,
     });
   });
+
+  it('an entry the schema refuses exits 2 with the file, the entry\'s line, what is wrong with it and what to do', () => {
+    fs.mkdirSync(path.join(work.dir, 'src'));
+    fs.writeFileSync(path.join(work.dir, 'src/a.ts'), 'export const x = 1;\n');
+    const baseline = path.join(work.dir, 'trajaudit-baseline.json');
+    const entry = '{"rule":"direct-provider-call","file":"src/a.ts","scope":"f","anchor":"c.sendMessageStream","hash":"0123456789ab","count":1}';
+    const write = (second: string, version = 1) => fs.writeFileSync(baseline, `{\n  "version": ${version},\n  "entries": [\n    ${entry},\n    ${second}\n  ]\n}\n`);
+    const refused = (line: number, what: string) => ({
+      stdout: '',
+      stderr: `trajaudit: ${baseline}:${line}: not a trajaudit baseline: ${what}; fix it, or delete the file and write it anew with trajaudit check --update-baseline --allow-additions\n`,
+      code: 2,
+    });
+    write(entry.replace('"count":1', '"count":0'));
+    expect(runCli(['check', work.dir])).toEqual(refused(5, 'invalid value at "entries[1].count": Too small: expected number to be >0'));
+    write(entry.replace('"count":1', '"count":1,"note":"x"'));
+    expect(runCli(['check', work.dir])).toEqual(refused(5, 'unknown key "entries[1].note"; remove it or check the spelling (an entry holds rule, file, scope, anchor, hash and count)'));
+    write(entry, 2);
+    expect(runCli(['check', work.dir])).toEqual(refused(2, 'invalid value at "version": Invalid input: expected 1'));
+  });
 });
