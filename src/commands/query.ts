@@ -59,7 +59,8 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
     if (since !== undefined || until !== undefined) {
       const undated = await undatedRows(db, { session, limit: 3 });
       if (undated.count > 0) warnings.push(undatedWarning(undated.count, undated.first.rows.map((r) => String(r.where))));
-      const hint = await emptyWindowHint(db, window, summary?.unread ?? [], session);
+      // The bounds as given, to the microsecond: `window` holds them to the millisecond.
+      const hint = await emptyWindowHint(db, { since, until }, summary?.unread ?? [], session);
       if (hint !== null) warnings.push(hint);
     }
     return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };

@@ -71,7 +71,7 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   try {
     data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config) });
     // The default window (the last 7 days) over an older home: an all-zero report needs a word.
-    const hint = await emptyWindowHint(db, windows.current, summary?.unread ?? []);
+    const hint = await emptyWindowHint(db, { since: windows.current.since.toISOString(), until: windows.current.until.toISOString() }, summary?.unread ?? []);
     if (hint !== null) warnings.push(hint);
   } finally {
     db.close();

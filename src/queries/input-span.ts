@@ -5,9 +5,10 @@ import type { Database } from '../db/database.js';
 import { firstEventTime } from '../ingest/first-event-time.js';
 import type { UnreadFile } from '../ingest/ingest.js';
 
-export interface TimeWindow {
-  since?: Date;
-  until?: Date;
+/** The window's bounds as ISO-8601 UTC text, to the microsecond (a query's bounds may hold them). */
+export interface IsoWindow {
+  since?: string;
+  until?: string;
 }
 
 const TIMED_ROWS = `
@@ -19,12 +20,9 @@ const TIMED_ROWS = `
  * when given) while the inputs hold some; null otherwise. The span covers the rows read and the
  * files the window left unread (their first record, and their last write when before the window).
  */
-export async function emptyWindowHint(db: Database, window: TimeWindow, unread: UnreadFile[], session?: string): Promise<string | null> {
-  const params = {
-    since: window.since?.toISOString() ?? null,
-    until: window.until?.toISOString() ?? null,
-    session: session ?? null,
-  };
+export async function emptyWindowHint(db: Database, window: IsoWindow, unread: UnreadFile[], session?: string): Promise<string | null> {
+  const params = { since: window.since ?? null, until: window.until ?? null, session: session ?? null };
+  const since = window.since === undefined ? undefined : new Date(window.since);
   const rows = (await db.all(`
     SELECT epoch_ms(min(ts)) AS first, epoch_ms(max(ts)) AS last,
       count(*) FILTER (WHERE ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))) AS inside
@@ -39,16 +37,16 @@ export async function emptyWindowHint(db: Database, window: TimeWindow, unread: 
     // Last written before the window: its last record is about then. A file left unread for its
     // first record after the window says nothing of its last but that record (a copied or
     // checked-out file's mtime is the copy's).
-    if (window.since && mtime < window.since) lasts.push(mtime.getTime());
+    if (since && mtime < since) lasts.push(mtime.getTime());
     else if (first !== null) lasts.push(first.getTime());
   }
   if (firsts.length === 0 || lasts.length === 0) return null;
   // reduce, not Math.min(...): a home can have more files than a call can take arguments.
   const first = firsts.reduce((a, b) => Math.min(a, b));
   const last = lasts.reduce((a, b) => Math.max(a, b));
-  const since = window.since && shown(window.since.getTime());
-  const until = window.until && shown(window.until.getTime());
-  const bounds = since && until ? `${since} … ${until}` : since ? `from ${since} on` : `before ${until}`;
+  // As given, without the fraction's trailing zeros: 2026-08-20T11:00:00.0005Z.
+  const [from, to] = [window.since, window.until].map((iso) => iso?.replace(/(\.\d*?)0+Z$/, '$1Z').replace(/\.Z$/, 'Z'));
+  const bounds = from && to ? `${from} … ${to}` : from ? `from ${from} on` : `before ${to}`;
   const whose = session !== undefined ? `session ${session}'s inputs` : 'the inputs';
   return `the window ${bounds} holds no event; ${whose} span ${shown(first)} … ${shown(last)}: pass --since/--until within that span`;
 }

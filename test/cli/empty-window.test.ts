@@ -42,6 +42,17 @@ describe('a window with no event says where the events are', () => {
     expect(runCli(['query', 'retry-telemetry', HOME]).stderr).toBe(UNREADABLE);
   });
 
+  it('a window narrower than a millisecond is judged and shown to the microsecond', () => {
+    const tree = sessionTree('s-us', [event('s-us', 'RetryTelemetry', '2026-08-20T11:00:00.000Z', { type: 'retry', model: 'm' })]);
+    cleanups.push(tree.cleanup);
+    const run = runCli(['query', 'retry-telemetry', tree.home, '--since', '2026-08-20T11:00:00.0005Z', '--until', '2026-08-20T11:00:00.0015Z', '--format', 'csv']);
+    expect(run).toEqual({
+      code: 0,
+      stdout: 'type,events,main_loop,subagent,sessions,agents\r\n',
+      stderr: 'trajaudit: the window 2026-08-20T11:00:00.0005Z … 2026-08-20T11:00:00.0015Z holds no event; the inputs span 2026-08-20T11:00:00Z … 2026-08-20T11:00:00Z: pass --since/--until within that span\n',
+    });
+  });
+
   it('files last written before the window are not read; their first record and last write still give the span', () => {
     const tree = sessionTree('s-old', [
       event('s-old', 'SessionStart', '2026-01-05T10:00:00Z', {}),
