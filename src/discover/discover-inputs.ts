@@ -129,6 +129,8 @@ class Collector {
   private copies = new Map<string, SessionDir[]>();
   skipped = new Map<string, SkippedInput>();
   scopes: string[] = [];
+  /** The real path of each directory listed (list), by the path it was listed under. */
+  private realDirs = new Map<string, string>();
   /** A tasks dir was listed: a census of it is an answer even when it holds no .output file. */
   tasksDirRead = false;
   constructor(private readonly root: string) {}
@@ -146,7 +148,12 @@ class Collector {
     return path.relative(this.root, dir).split(path.sep).join('/') || '.';
   }
 
-  file(abs: string, kind: SourceKind, sessionId: string | null): void {
+  /**
+   * A file to read. `listed`: it was an entry of a directory listed just now (list), and not a
+   * link, so its real path is its directory's real path and its name (one realpath call less per
+   * file: ~50 ms of an unchanged re-run of a 6,500-file home).
+   */
+  file(abs: string, kind: SourceKind, sessionId: string | null, listed?: Entry): void {
     try {
       fs.accessSync(abs, fs.constants.R_OK);
     } catch (error) {
@@ -154,7 +161,8 @@ class Collector {
       const code = (error as NodeJS.ErrnoException).code;
       throw new InputError(`cannot read ${this.rel(abs)}: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code}; fix its permissions or leave it out`);
     }
-    const real = realOrGone(abs);
+    const dir = listed && !listed.link ? this.realDirs.get(path.dirname(abs)) : undefined;
+    const real = dir === undefined ? realOrGone(abs) : path.join(dir, path.basename(abs));
     if (real === null) return;
     this.named.set(real, [...(this.named.get(real) ?? []), { abs, file: { absPath: real, relPath: this.rel(abs), kind, sessionId } }]);
   }
@@ -232,6 +240,7 @@ class Collector {
     const real = realOrGone(dir);
     if (real === null) return [];
     this.scopes.push(real);
+    this.realDirs.set(dir, real);
     try {
       return entries(dir);
     } catch (error) {
@@ -248,8 +257,8 @@ class Collector {
       const owner = e.link && e.isFile && e.name in SESSION_FILES ? this.ownerBeside(dir, e.name) : undefined;
       const nested = e.isDirectory && !e.link ? nestedKind(abs) : null;
       if (owner !== undefined) this.skip(abs, `another name for ${e.name} of session directory ${owner}`);
-      else if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId);
-      else if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null); // a case folder's copy
+      else if (e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], sessionId, e);
+      else if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null, e); // a case folder's copy
       // What trajaudit reads is read wherever it sits: a session dir, a group of them or a home
       // copied into a session dir (its own directories, such as tool-outputs/, hold none).
       else if (nested === 'home') this.home(abs);
@@ -325,7 +334,7 @@ class Collector {
     this.tasksDirRead = true;
     for (const e of this.list(dir)) {
       const abs = path.join(dir, e.name);
-      if (e.isFile && e.name.endsWith('.output')) this.file(abs, 'task-output', null);
+      if (e.isFile && e.name.endsWith('.output')) this.file(abs, 'task-output', null, e);
       else this.skip(abs, 'not a task .output file');
     }
   }
@@ -342,11 +351,11 @@ class Collector {
     const seen = new Map<string, string>();
     for (const e of linksLast(this.list(dir))) {
       const abs = path.join(dir, e.name);
-      if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null);
+      if (e.isFile && e.name in HOME_FILES) this.file(abs, HOME_FILES[e.name], null, e);
       else if (e.isDirectory && e.name === 'trajectories') this.trajectories(abs);
       else if (e.isDirectory && e.name === 'tasks') this.tasksDir(abs);
-      else if (own !== null && e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], own);
-      else if (e.isFile && e.name.endsWith('.output')) this.file(abs, 'task-output', null);
+      else if (own !== null && e.isFile && e.name in SESSION_FILES) this.file(abs, SESSION_FILES[e.name], own, e);
+      else if (e.isFile && e.name.endsWith('.output')) this.file(abs, 'task-output', null, e);
       else if (e.isDirectory && isSessionDir(abs)) this.sessionDirOnce(abs, e.name, seen);
       else this.skip(abs, e.isDirectory ? 'directory not read (no session file in it)' : 'not a format trajaudit reads');
     }

@@ -241,7 +241,8 @@ async function discoveryChanged(db: Database, inputs: DiscoveredInputs, stored: 
   if (inputs.files.some((f) => stored.has(f.absPath) && stored.get(f.absPath)!.path !== f.relPath)) return true;
   const known = new Map(dirs.map((r) => [r.session_id, r]));
   if (inputs.sessionDirs.some((d) => known.get(d.sessionId)?.path !== d.relPath || known.get(d.sessionId)?.key !== d.absPath)) return true;
-  const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => ownSkipped(inputs)(r.key as string));
+  const own = ownSkipped(inputs);
+  const skipped = (await db.all(`SELECT key, path, reason FROM skipped_inputs ORDER BY key`)).rows.filter((r) => own(r.key as string));
   const now = [...inputs.skipped].sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
   return skipped.length !== now.length || skipped.some((r, i) => r.key !== now[i].absPath || r.path !== now[i].relPath || r.reason !== now[i].reason);
 }
