@@ -60,17 +60,19 @@ export function discoverSourceFiles(root: string, exclude: string[], tests: stri
   const isTest = picomatch(tests, { dot: true });
   const found: DiscoveredFile[] = [];
   const unchecked: UncheckedEntry[] = [];
-  const top = enclosingRepoTop(absRoot);
+  // The repository is looked for where git finds it: from the directory a linked root leads to.
+  const realRoot = realpathSync.native(absRoot);
+  const top = enclosingRepoTop(realRoot);
   let tracked: Tracked | undefined;
   const isTracked = (rel: string, isDir: boolean) => {
     if (top === undefined) return false;
-    tracked ??= trackedUnder(absRoot);
+    tracked ??= trackedUnder(realRoot);
     return isDir ? tracked.dirs.has(rel) : tracked.files.has(rel);
   };
-  walk(absRoot, '', enclosingRepoLayers(absRoot), { root, isExcluded, isTest, isTracked, found, unchecked });
+  walk(absRoot, '', enclosingRepoLayers(realRoot), { root, isExcluded, isTest, isTracked, found, unchecked });
   // Not an error: git refusing another owner's checkout is common in CI containers, and the files
   // the ignore files leave are checked all the same. But the committed ones they match are not.
-  const warnings = tracked?.refused ? [gitRefusedWarning(realpathSync(top!), tracked.refused)] : [];
+  const warnings = tracked?.refused ? [gitRefusedWarning(top!, tracked.refused)] : [];
   return { files: found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), unchecked, warnings };
 }
 
@@ -172,6 +174,7 @@ function readIgnoreFile(file: string): Ignore | undefined {
  * submodule — marks the top too; its `info/exclude` lives elsewhere and is not read.)
  */
 function enclosingRepoLayers(absRoot: string): GitignoreLayer[] {
+  // absRoot is a real path (no link on it), as the top found from it is.
   const top = enclosingRepoTop(absRoot);
   if (top === undefined) return [];
   const layers: GitignoreLayer[] = [];

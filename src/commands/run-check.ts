@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { baselineFileName, entriesFor, readBaseline, writeBaseline } from '../baseline/baseline-file.js';
@@ -114,11 +115,28 @@ function byPosition(a: RawFinding, b: RawFinding): number {
   return a.line - b.line || a.column - b.column || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
 }
 
-// Relative even when the root lies outside the base (`../`): an absolute path would tie the output to this machine.
+/**
+ * Where the output's repository paths start: the top of the git work tree holding the root, found
+ * as git finds it (from the directory a linked root leads to), with the root and the baseline as
+ * git names them there; outside one, the current directory, with the paths as named. Relative
+ * even when the root lies outside the base (`../`): an absolute path would tie the output to
+ * this machine.
+ */
 function pathBase(absRoot: string, baselinePath: string): PathBase {
-  const dir = enclosingRepoTop(absRoot) ?? process.cwd();
-  const from = (p: string) => path.relative(dir, p).split(path.sep).join('/');
+  const top = enclosingRepoTop(realPath(absRoot));
+  const dir = top ?? process.cwd();
+  const from = (p: string) => path.relative(dir, top === undefined ? p : realPath(p)).split(path.sep).join('/');
   return { dir, root: from(absRoot), baselineFile: from(baselinePath) };
+}
+
+/** The path through every link; for a file not written yet (a new baseline), its directory's. */
+function realPath(abs: string): string {
+  try {
+    return realpathSync.native(abs);
+  } catch {
+    const dir = path.dirname(abs);
+    return dir === abs ? abs : path.join(realPath(dir), path.basename(abs));
+  }
 }
 
 /** This run's command with --update-baseline: the same root, config, baseline and findings (rules, type checker). */

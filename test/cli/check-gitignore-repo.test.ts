@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileTree, runCli } from '../helpers/run-cli.js';
@@ -32,6 +32,14 @@ describe('check honours the ignore files of the enclosing git work tree', () => 
     expect(reported(dir)).toEqual(['src/agent/a.ts']);
     expect(reported(path.join(dir, 'src'))).toEqual(['agent/a.ts']);
     expect(reported(path.join(dir, 'src/generated'))).toEqual([]);
+    // Named through a link from outside the work tree, the root is where the link leads, as git takes it.
+    const elsewhere = fileTree('trajaudit-gitignore-link-', {});
+    try {
+      symlinkSync(path.join(dir, 'src'), path.join(elsewhere.dir, 'src-link'));
+      expect(reported(path.join(elsewhere.dir, 'src-link'))).toEqual(['agent/a.ts']);
+    } finally {
+      elsewhere.cleanup();
+    }
   });
 
   it('a deeper .gitignore re-includes what a shallower one excluded (`!`), and the top one applies in between', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,10 @@ describe('check --format github and sarif give paths from the repository top', (
   it('github: findings and the stale entry from the top, wherever check runs and however the root is named', () => {
     const dir = monorepoWithStaleEntry();
     const elsewhere = tempDir();
+    // A root named through a link, from outside the repository or inside it, is the directory the
+    // link leads to, as git takes it: its files' paths are the ones under the top.
+    symlinkSync(path.join(dir, 'packages/agent'), path.join(elsewhere.dir, 'agent-link'));
+    symlinkSync('packages/agent', path.join(dir, 'agent-link'));
     // The paths are the same however the root is named; the hint repeats the root as given, for the cwd it was given in.
     const expected = (root: string) => [
       '::error file=packages/agent/src/a.ts,line=2,col=26,title=trajaudit direct-provider-call::direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)',
@@ -47,6 +51,8 @@ describe('check --format github and sarif give paths from the repository top', (
       [path.join(dir, 'packages'), 'agent'],
       [path.join(dir, 'packages/agent/src'), '..'],
       [elsewhere.dir, path.join(dir, 'packages/agent')],
+      [elsewhere.dir, 'agent-link'],
+      [dir, 'agent-link'],
     ]) {
       const run = runCli(['check', root, '--format', 'github'], { cwd });
       expect(run.stderr, `${cwd} ${root}`).toBe('');
