@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { Command, type CommanderError, Option } from 'commander';
 import type { CommandResult, Progress } from './command-result.js';
-import { ExitCode, exitCodeFor, InputError, noSpaceError, UsageError } from './errors.js';
+import { ExitCode, exitCodeFor, FailedAfterWarnings, InputError, noSpaceError, UsageError } from './errors.js';
 import { visibleText } from './render/visible-text.js';
 
 const VERSION = '0.1.0';
@@ -146,7 +146,9 @@ async function run(action: () => Promise<CommandResult>): Promise<void> {
     for (const warning of result.warnings ?? []) diagnostic(warning);
     if (result.output) await writeStdout(result.output);
     process.exitCode = result.exitCode;
-  } catch (thrown) {
+  } catch (caught) {
+    const thrown = caught instanceof FailedAfterWarnings ? caught.error : caught;
+    if (caught instanceof FailedAfterWarnings) for (const warning of caught.warnings) diagnostic(warning);
     const error = noSpaceError(thrown) ?? bindingError(thrown) ?? thrown;
     const code = exitCodeFor(error);
     const message = error instanceof Error ? error.message : String(error);

@@ -26,6 +26,16 @@ export class OutOfMemoryError extends InputError {
   }
 }
 
+/**
+ * An error that ended a command after it had warnings to give (a report's unreadable lines, then
+ * a failed --out): cli.ts says them before the error, as it would have after a success.
+ */
+export class FailedAfterWarnings extends Error {
+  constructor(readonly error: unknown, readonly warnings: string[]) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** A bug in trajaudit itself. */
 export class InternalError extends Error {
   readonly exitCode = ExitCode.internal;

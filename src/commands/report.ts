@@ -4,7 +4,7 @@ import type { CommandResult, Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
 import { loadConfig } from '../config/load-config.js';
 import { defaultHome } from '../discover/default-home.js';
-import { ExitCode, InputError } from '../errors.js';
+import { ExitCode, FailedAfterWarnings, InputError } from '../errors.js';
 import { refuseDbInsideInputs } from '../ingest/db-inside-inputs.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { checkPatterns, configPatterns } from '../queries/check-patterns.js';
@@ -13,6 +13,7 @@ import { emptyWindowHint } from '../queries/input-span.js';
 import { collectReport } from '../report/collect.js';
 import { renderReportHtml } from '../report/render-html.js';
 import { renderReportMarkdown } from '../report/render-md.js';
+import type { ReportData } from '../report/types.js';
 import { reportWindows } from '../report/window.js';
 import { descriptorOf, isStream, writeStream, writeWhole } from './report-out.js';
 
@@ -77,6 +78,15 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
     db.close();
   }
   progress.done();
+  try {
+    return writeReport(options, data, warnings);
+  } catch (error) {
+    throw new FailedAfterWarnings(error, warnings);
+  }
+}
+
+/** The report where --out (or its absence) says, with the command's warnings. */
+function writeReport(options: ReportOptions, data: ReportData, warnings: string[]): CommandResult {
   if (options.out && isStream(options.out)) {
     // What went into the stream is the whole answer: no list of files written after it.
     writeStream(options.out, options.format === 'html' ? renderReportHtml(data) : renderReportMarkdown(data, { chartFile: () => null }));
