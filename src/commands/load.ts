@@ -1,5 +1,3 @@
-// First, before anything loads DuckDB: the allocator setting for a long ingest (see the file).
-import '../db/allocator-config.js';
 import type { CommandResult, Progress } from '../command-result.js';
 import { ExitCode } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';

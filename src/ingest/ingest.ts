@@ -674,7 +674,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   if (jsonl.length > 0) await db.run(`SET threads = 1`);
   // DuckDB purges its allocator after freeing 16 MiB or more at once (a row group written, a
   // read_json buffer let go), instead of after 512 MiB: with load's allocator setting
-  // (allocator-config.ts) that held the 5 GiB home's peak lower (measured, before the work list
+  // (duckdb-api.ts) that held the 5 GiB home's peak lower (measured, before the work list
   // dropped its fs.Stats: 475–484 MB against 499–503 MB without). Queries get DuckDB's default back after.
   if (jsonl.length > 0 && db.path !== null) await db.run(`SET allocator_bulk_deallocation_flush_threshold = '16MB'`);
   try {
