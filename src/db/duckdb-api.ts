@@ -9,9 +9,9 @@ const require = createRequire(import.meta.url);
 
 // DuckDB's jemalloc reads this once, when the binding loads (below). By default jemalloc keeps
 // freed pages for ~10 s, so RSS stood far above what was in use: `report` over a 5 GiB database
-// peaked at 531–624 MB, a heavy query at 405–479 MB (target: < 500 MB at 5 GB input). Keeping
-// them 10 ms, in one arena (the threads' pages are reused across threads): `report` 430–439 MB, the
-// queries 340–364 MB, for 5–15 % more time (measured, session 14). During a load DuckDB also
+// peaked at 531–624 MB, a heavy query at 396–490 MB (target: < 500 MB at 5 GB input). Keeping
+// them 10 ms, in one arena (the threads' pages are reused across threads): `report` 430–439 MB,
+// the queries 348–373 MB, for 5–15 % more time (measured, session 14). During a load DuckDB also
 // purges after each large bulk free (ingest.ts): the 1 GiB home loads in 6.1–6.2 s instead of
 // 7.1 s at decay 0, and the 5 GiB home peaks at 459–470 MB (session 13). Returning pages at once
 // (decay 0) costs a page fault for nearly every page reused: ~5 s of system time per GiB loaded,
