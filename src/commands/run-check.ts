@@ -125,8 +125,10 @@ function byPosition(a: RawFinding, b: RawFinding): number {
 function pathBase(absRoot: string, baselinePath: string): PathBase {
   const top = enclosingRepoTop(realPath(absRoot));
   const dir = top ?? process.cwd();
-  const from = (p: string) => path.relative(dir, top === undefined ? p : realPath(p)).split(path.sep).join('/');
-  return { dir, root: from(absRoot), baselineFile: from(baselinePath) };
+  const from = (p: string) => path.relative(dir, p).split(path.sep).join('/');
+  if (top === undefined) return { dir, root: from(absRoot), baselineFile: from(baselinePath) };
+  // A baseline that is itself a link is tracked by git as that link, where it lies.
+  return { dir, root: from(realPath(absRoot)), baselineFile: from(path.join(realPath(path.dirname(baselinePath)), path.basename(baselinePath))) };
 }
 
 /** The path through every link; for a file not written yet (a new baseline), its directory's. */

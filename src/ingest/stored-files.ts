@@ -12,6 +12,12 @@ export type Stored = StoredFile & { key: string; path: string; kind: SourceKind;
  * ~70–85 ms (measured). mtime comes as milliseconds since the epoch and leaves here as
  * `Date#toISOString()` writes it, as planFile compares it.
  */
+/** A time trajaudit stored as toISOString wrote it; one beyond a JavaScript Date (a database edited by hand) as text that matches no file's mtime. */
+function isoTime(ms: number): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? `${ms} ms` : date.toISOString();
+}
+
 export async function storedFiles(db: Database): Promise<Map<string, Stored>> {
   const table = await db.all(`SELECT to_json(coalesce(list([key, path, kind, session_id, file_id::VARCHAR, bytes::VARCHAR, epoch_ms(mtime)::VARCHAR, head_hash,
     complete_bytes::VARCHAR, complete_lines::VARCHAR, tail_hash]), []))::VARCHAR AS rows FROM input_files`);
@@ -24,7 +30,7 @@ export async function storedFiles(db: Database): Promise<Map<string, Stored>> {
     session_id,
     file_id: number(file_id)!,
     bytes: number(bytes)!,
-    mtime: mtime === null ? null : new Date(Number(mtime)).toISOString(),
+    mtime: mtime === null ? null : isoTime(Number(mtime)),
     head_hash: head_hash!,
     complete_bytes: number(complete_bytes)!,
     complete_lines: number(complete_lines)!,

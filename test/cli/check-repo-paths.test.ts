@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,6 +59,16 @@ describe('check --format github and sarif give paths from the repository top', (
       expect(annotations(run.stdout), `${cwd} ${root}`).toEqual(expected(root));
     }
     elsewhere.cleanup();
+  });
+
+  it('a baseline that is itself a link is named where the link lies, as git tracks it, not where it leads', () => {
+    const dir = monorepoWithStaleEntry();
+    const agent = path.join(dir, 'packages/agent');
+    mkdirSync(path.join(dir, 'shared'));
+    renameSync(path.join(agent, 'trajaudit-baseline.json'), path.join(dir, 'shared/agent.json'));
+    symlinkSync('../../shared/agent.json', path.join(agent, 'trajaudit-baseline.json'));
+    const run = runCli(['check', 'packages/agent', '--format', 'github'], { cwd: dir });
+    expect(annotations(run.stdout)[1]).toMatch(/^::notice file=packages\/agent\/trajaudit-baseline\.json,title=trajaudit stale baseline entry::/);
   });
 
   it('a .git file (linked worktree, submodule) marks the top too', () => {

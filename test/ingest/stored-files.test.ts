@@ -35,6 +35,11 @@ it('gives every stored file as the row-by-row reader does: odd names, a NULL ses
   expect(stored.get('/h/usage-ledger.jsonl')?.mtime).toBe('1970-01-01T00:00:00.000Z');
 });
 
+it('takes a stored mtime beyond a JavaScript Date (a database edited by hand) as one no file has, without failing', async () => {
+  await db.run(`INSERT INTO input_files (${COLUMNS}) VALUES ('/h/events.jsonl', 'events.jsonl', 'events', 'h', 1, 1, '290000-01-01T00:00:00Z', 'aa', 1, 1, 'aa')`);
+  expect((await storedFiles(db)).get('/h/events.jsonl')?.mtime).toMatch(/^\d+ ms$/);
+});
+
 it('hashes a range as its bytes, whatever the file hashed before it (one block is reused)', () => {
   const sha1 = (bytes: Buffer) => crypto.createHash('sha1').update(bytes).digest('hex');
   const big = path.join(work.dir, 'big');
