@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
 import { jsonDouble as double, JSON_DOUBLE_MACRO } from './json-double.js';
 import { jsonInteger as integer, JSON_INTEGER_MACRO } from './json-integer.js';
+import { markLoadUnfinished } from './unfinished-load.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
 // have none, and the pattern cannot match their 13 digits.
@@ -244,6 +245,10 @@ export async function createSchema(db: Database): Promise<void> {
     await db.run(VIEWS);
     await db.run(`CREATE TABLE IF NOT EXISTS trajaudit_meta (key VARCHAR PRIMARY KEY, value VARCHAR)`);
     await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('schema_version', $v)`, { v: SCHEMA_VERSION });
+    // A database file is written only by a load (unfinished-load.ts), which clears the mark when
+    // it completes: marked with its schema, a file whose load was killed before it wrote its
+    // first files says so, instead of answering from no data without a word.
+    if (db.path !== null) await markLoadUnfinished(db);
   });
 }
 

@@ -24,7 +24,7 @@ import { type LineScan, scanLines } from './scan-lines.js';
 import { ReaderRefused } from './stage-jsonl.js';
 import { type Stored, storedFiles } from './stored-files.js';
 import { environment } from '../environment.js';
-import { clearLoadUnfinished, markLoadUnfinished } from './unfinished-load.js';
+import { clearLoadUnfinished, markLoadUnfinished } from '../db/unfinished-load.js';
 
 export interface TimeWindow {
   since?: Date;

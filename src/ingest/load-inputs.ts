@@ -9,7 +9,7 @@ import { discoverInputs } from '../discover/discover-inputs.js';
 import { InputError } from '../errors.js';
 import { rootInputs } from './database-root.js';
 import { refuseDbInsideInputs } from './db-inside-inputs.js';
-import { unfinishedLoadStart } from './unfinished-load.js';
+import { unfinishedLoadStart } from '../db/unfinished-load.js';
 import { ingest, type IngestSummary, OUTSIDE_WINDOW, type TimeWindow } from './ingest.js';
 
 export interface LoadInputsOptions {

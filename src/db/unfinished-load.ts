@@ -1,8 +1,9 @@
 // A load killed or stopped by an error leaves the database as its last commit did: whole files
 // only, but not all of them. The next load completes it; until then every reader of the --db is
 // told, in one line, that its answers miss what that load had not committed. The mark is a
-// trajaudit_meta row, written before a load's first file and deleted when a load completes.
-import type { Database } from '../db/database.js';
+// trajaudit_meta row, written with a new file's schema (schema.ts) and before a load's first file,
+// and deleted when a load completes.
+import type { Database } from './database.js';
 
 const KEY = 'load_unfinished';
 
