@@ -212,7 +212,12 @@ program
   .option('--strict', 'exit 1 when any malformed line is found')
   .option('--quiet', 'no progress line on stderr')
   .action((paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/load.js')).load({ paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
+    run(() => removingTempDirs(async () => {
+      // Before DuckDB loads: its allocator reads the setting once (allocator.ts).
+      const { chooseAllocator, LOAD_ALLOCATOR } = await import('./db/allocator.js');
+      chooseAllocator(LOAD_ALLOCATOR);
+      return (await import('./commands/load.js')).load({ paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet)));
+    })),
   );
 
 dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read (table and md fold the .output files of a tasks dir into one row; json and csv list each)')

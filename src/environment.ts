@@ -34,6 +34,16 @@ function positiveInteger(name: string, accepted: string): number | undefined {
 // The units DuckDB's memory_limit takes; a bare number has none and DuckDB refuses it.
 const MEMORY = /^\d+(?:\.\d+)?\s*(?:b|bytes?|kb|mb|gb|tb|kib|mib|gib|tib)$/i;
 
+const UNIT_BYTES: Record<string, number> = { b: 1, byte: 1, bytes: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+
+/** The bytes of a size as DuckDB reads it ("192MB": 192,000,000; "1GiB": 1,073,741,824), checked by `environment()`. */
+export function sizeInBytes(size: string): number {
+  const [, amount, unit] = /^(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(size.trim()) ?? [];
+  const scale = unit === undefined ? undefined : UNIT_BYTES[unit.toLowerCase()];
+  if (scale === undefined) throw new Error(`not a size: ${size}`);
+  return Number(amount) * scale;
+}
+
 /** Every TRAJAUDIT_* variable the data commands read (TRAJAUDIT_DEBUG takes any value), checked. */
 export function environment(): Environment {
   const memoryLimit = value('TRAJAUDIT_MEMORY_LIMIT');

@@ -98,7 +98,8 @@ function describeOpenError(path: string, error: unknown): InputError {
   return new InputError(`${path} is not a DuckDB database trajaudit can open (${message.split('\n')[0]}); pass --db a new file name or a file written by \`trajaudit load\``);
 }
 
-const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
+/** DuckDB's buffer pool for a --db file, unless TRAJAUDIT_MEMORY_LIMIT says otherwise. */
+export const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
 
 /**
  * DuckDB installs and loads a known extension a statement needs (httpfs for an `s3://` path in

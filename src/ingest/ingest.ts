@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Progress } from '../command-result.js';
-import { type Database, insertRows } from '../db/database.js';
+import { type Database, DEFAULT_FILE_MEMORY_LIMIT, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
 import { InputError, noSpaceError, OutOfMemoryError } from '../errors.js';
 import type { Adapter } from './adapters/adapter.js';
@@ -19,11 +19,12 @@ import type { LineLedger } from './line-ledger.js';
 import { findMoves, renamedSessionDirs } from './moved-files.js';
 import { type FilePlan, type FileStat, planFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
+import { startRssGuard } from './rss-guard.js';
 import { DirectReadRefused } from './load-jsonl-direct.js';
 import { type LineScan, scanLines } from './scan-lines.js';
 import { ReaderRefused } from './stage-jsonl.js';
 import { type Stored, storedFiles } from './stored-files.js';
-import { environment } from '../environment.js';
+import { environment, sizeInBytes } from '../environment.js';
 import { clearLoadUnfinished, markLoadUnfinished } from '../db/unfinished-load.js';
 
 export interface TimeWindow {
@@ -91,6 +92,16 @@ const BATCH_FILE_BYTES = 128 * 1024;
 // TRAJAUDIT_READER=staged reads every JSONL file line by line first, as files the direct path refuses are.
 const DIRECT_READER = environment().reader === 'direct';
 const PARALLEL = environment().parallel ?? Math.max(1, Math.min(2, os.availableParallelism()));
+
+/**
+ * The RSS a load into a file holds to: DuckDB's buffer pool and what the rest of the process takes
+ * beside it (Node, DuckDB's code, the metadata of the tables). At the default pool, freed memory
+ * goes back at once above 420 MB; over the 5 GiB home that peaked at XXX MB (target: < 500 MB).
+ */
+function rssCeiling(): { high: number; low: number } {
+  const high = sizeInBytes(environment().memoryLimit ?? DEFAULT_FILE_MEMORY_LIMIT) + 228e6;
+  return { high, low: high - 40e6 };
+}
 
 const FILE_COLUMNS = ['file_id', 'key', 'path', 'kind', 'session_id', 'bytes', 'lines', 'valid', 'blank', 'malformed', 'mtime',
   'head_hash', 'complete_bytes', 'complete_lines', 'tail_hash', 'min_ts', 'max_ts', 'loaded_at'];
@@ -672,11 +683,10 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   // in the order one thread reads them, and side by side it measured 17.5–19.9 s against
   // 24.4–29.3 s for DuckDB's default threads on a 1 GiB home (2 cores); queries get them back after.
   if (jsonl.length > 0) await db.run(`SET threads = 1`);
-  // DuckDB purges its allocator after freeing 16 MiB or more at once (a row group written, a
-  // read_json buffer let go), instead of after 512 MiB: with load's allocator setting
-  // (duckdb-api.ts) that held the 5 GiB home's peak lower (measured, before the work list
-  // dropped its fs.Stats: 475–484 MB against 499–503 MB without). Queries get DuckDB's default back after.
-  if (jsonl.length > 0 && db.path !== null) await db.run(`SET allocator_bulk_deallocation_flush_threshold = '16MB'`);
+  // While JSONL files load into a file, the RSS guard has DuckDB hand freed memory back only as
+  // the process nears its ceiling (rss-guard.ts). Queries get DuckDB's default back after.
+  const guard = jsonl.length > 0 && db.path !== null ? await startRssGuard(db, rssCeiling()) : null;
+  let guardFailure: unknown = null;
   try {
     // Every connection finishes (or fails) before any is closed: closing one mid-query hangs.
     const outcomes = await Promise.allSettled(connections.map(async (conn) => {
@@ -694,10 +704,12 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (rejected) throw removedWhileRead(rejected.reason, inputs);
   } finally {
+    guardFailure = (await guard?.stop()) ?? null;
     for (const conn of connections.slice(1)) conn.close();
     if (jsonl.length > 0) await db.run(`RESET threads`);
-    if (jsonl.length > 0 && db.path !== null) await db.run(`RESET allocator_bulk_deallocation_flush_threshold`);
+    if (guard !== null) await db.run(`RESET allocator_bulk_deallocation_flush_threshold`);
   }
+  if (guardFailure !== null) throw guardFailure;
   if (db.path !== null) await clearLoadUnfinished(db);
   // Fold the write-ahead log into the file now, so the next open (an unchanged re-run, a query)
   // does not pay for this load's checkpoint.

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runCli } from '../helpers/run-cli.js';
+import { sizeInBytes } from '../../src/environment.js';
 
 const HOME = path.join(FIXTURES, 'home');
 
@@ -57,5 +58,16 @@ describe('DuckDB\'s native binding that cannot be loaded (node --no-addons; node
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`trajaudit: DuckDB's native binding for ${process.platform}-${process.arch} could not be loaded (Cannot load native addon because loading addons is disabled.); run \`npm ci\` on this machine (node_modules from another platform, or installed without optional packages, lack it), and run Node without --no-addons\n`);
     expect(runCli(['check', path.join(FIXTURES, 'check-baseline')], { env: { NODE_OPTIONS: '--no-addons' } }).code).toBe(0);
+  });
+});
+
+describe('sizeInBytes reads a memory size as DuckDB does', () => {
+  it('decimal and binary units, any case, a fraction, space before the unit', () => {
+    expect(sizeInBytes('192MB')).toBe(192e6);
+    expect(sizeInBytes('1GiB')).toBe(2 ** 30);
+    expect(sizeInBytes('1.5 gb')).toBe(1.5e9);
+    expect(sizeInBytes('512KiB')).toBe(512 * 1024);
+    expect(sizeInBytes('100 bytes')).toBe(100);
+    expect(() => sizeInBytes('192')).toThrow(/not a size/);
   });
 });
