@@ -96,7 +96,7 @@ const PARALLEL = environment().parallel ?? Math.max(1, Math.min(2, os.availableP
 /**
  * The RSS a load into a file holds to: DuckDB's buffer pool and what the rest of the process takes
  * beside it (Node, DuckDB's code, the metadata of the tables). At the default pool, freed memory
- * goes back at once above 420 MB; over the 5 GiB home that peaked at XXX MB (target: < 500 MB).
+ * goes back at once above 420 MB; the 5 GiB home peaked at 453–457 MB (target: < 500 MB).
  */
 function rssCeiling(): { high: number; low: number } {
   const high = sizeInBytes(environment().memoryLimit ?? DEFAULT_FILE_MEMORY_LIMIT) + 228e6;
