@@ -31,15 +31,14 @@ function positiveInteger(name: string, accepted: string): number | undefined {
   return Number(text);
 }
 
-// The units DuckDB's memory_limit takes; a bare number has none and DuckDB refuses it.
-const MEMORY = /^\d+(?:\.\d+)?\s*(?:b|bytes?|kb|mb|gb|tb|kib|mib|gib|tib)$/i;
-
+// The units DuckDB's memory_limit takes, in bytes; a bare number has none and DuckDB refuses it.
 const UNIT_BYTES: Record<string, number> = { b: 1, byte: 1, bytes: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+const MEMORY = new RegExp(`^\\d+(?:\\.\\d+)?\\s*(?:${Object.keys(UNIT_BYTES).join('|')})$`, 'i');
 
 /** The bytes of a size as DuckDB reads it ("192MB": 192,000,000; "1GiB": 1,073,741,824), checked by `environment()`. */
 export function sizeInBytes(size: string): number {
   const [, amount, unit] = /^(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(size.trim()) ?? [];
-  const scale = unit === undefined ? undefined : UNIT_BYTES[unit.toLowerCase()];
+  const scale = unit !== undefined && Object.hasOwn(UNIT_BYTES, unit.toLowerCase()) ? UNIT_BYTES[unit.toLowerCase()] : undefined;
   if (scale === undefined) throw new Error(`not a size: ${size}`);
   return Number(amount) * scale;
 }

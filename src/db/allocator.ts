@@ -13,8 +13,8 @@ export const QUERY_ALLOCATOR = 'narenas:1,dirty_decay_ms:10,muzzy_decay_ms:0';
 /**
  * `load`: freed pages are kept 3 s, so that the next row group reuses them without a page fault;
  * the load's RSS guard (rss-guard.ts) has DuckDB hand them back only when the process nears its
- * ceiling. At 10 ms the 1 GiB home took 16.5–19.8 s, 805–854 k page faults; at 3 s, guarded,
- * 10.1–10.3 s, 229–257 k (session 15).
+ * ceiling. The 120 events.jsonl files of the 1 GiB home at 10 ms, handing back after every 16 MB
+ * free: 13.5–15.0 s, 805–840 k page faults; at 3 s, guarded: 7.2 s in the bench (session 15).
  */
 export const LOAD_ALLOCATOR = 'narenas:1,dirty_decay_ms:3000,muzzy_decay_ms:0';
 

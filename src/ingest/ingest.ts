@@ -19,7 +19,7 @@ import type { LineLedger } from './line-ledger.js';
 import { findMoves, renamedSessionDirs } from './moved-files.js';
 import { type FilePlan, type FileStat, planFile } from './plan-file.js';
 import { RowBatch } from './row-batch.js';
-import { startRssGuard } from './rss-guard.js';
+import { type RssGuard, startRssGuard } from './rss-guard.js';
 import { DirectReadRefused } from './load-jsonl-direct.js';
 import { type LineScan, scanLines } from './scan-lines.js';
 import { ReaderRefused } from './stage-jsonl.js';
@@ -685,9 +685,9 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   if (jsonl.length > 0) await db.run(`SET threads = 1`);
   // While JSONL files load into a file, the RSS guard has DuckDB hand freed memory back only as
   // the process nears its ceiling (rss-guard.ts). Queries get DuckDB's default back after.
-  const guard = jsonl.length > 0 && db.path !== null ? await startRssGuard(db, rssCeiling()) : null;
-  let guardFailure: unknown = null;
+  let guard: RssGuard | null = null;
   try {
+    if (jsonl.length > 0 && db.path !== null) guard = await startRssGuard(db, rssCeiling());
     // Every connection finishes (or fails) before any is closed: closing one mid-query hangs.
     const outcomes = await Promise.allSettled(connections.map(async (conn) => {
       try {
@@ -704,12 +704,11 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (rejected) throw removedWhileRead(rejected.reason, inputs);
   } finally {
-    guardFailure = (await guard?.stop()) ?? null;
+    await guard?.stop();
     for (const conn of connections.slice(1)) conn.close();
     if (jsonl.length > 0) await db.run(`RESET threads`);
     if (guard !== null) await db.run(`RESET allocator_bulk_deallocation_flush_threshold`);
   }
-  if (guardFailure !== null) throw guardFailure;
   if (db.path !== null) await clearLoadUnfinished(db);
   // Fold the write-ahead log into the file now, so the next open (an unchanged re-run, a query)
   // does not pay for this load's checkpoint.

@@ -44,8 +44,17 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
   const useDbAsIs = options.db !== undefined && options.paths.length === 0 && !options.alwaysIngest;
   const named = useDbAsIs ? [] : namedPaths(options);
   if (options.db !== undefined) refuseDbInsideInputs(options.db, named);
-  // A load into a file holds its memory down (DESIGN: < 500 MB at 5 GB of input), from the start.
-  if (options.db !== undefined && !useDbAsIs) keepYoungGenerationSmall();
+  // A load into a file holds its memory down (DESIGN: < 500 MB at 5 GB of input), from the start;
+  // the command's queries get V8's own sizing back.
+  const restoreYoungGeneration = options.db !== undefined && !useDbAsIs ? keepYoungGenerationSmall() : () => undefined;
+  try {
+    return await loadInto(options, named, useDbAsIs, progress);
+  } finally {
+    restoreYoungGeneration();
+  }
+}
+
+async function loadInto(options: LoadInputsOptions, named: string[], useDbAsIs: boolean, progress: Progress): Promise<LoadedInputs> {
   const inputs = useDbAsIs ? null : discoverInputs(named);
   const db = await openDatabase(options.db, { readOnly: useDbAsIs });
   try {

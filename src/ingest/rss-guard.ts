@@ -2,9 +2,11 @@
 // pages its allocator keeps (LOAD_ALLOCATOR keeps freed pages 3 s, allocator.ts) back to the
 // system after any free of 16 MB or more while the process's RSS is above `high`, and again only
 // after a free of 512 MiB (DuckDB's own) once it is below `low`. Handing pages back costs a page
-// fault for each page used again: always at 16 MB, the 1 GiB home took 16.5–19.8 s against
-// 10.1–10.3 s guarded; never, the 5 GiB home peaked at 514–525 MB against 461 MB guarded
-// (session 15, bench/README-figures.md).
+// fault for each page used again: at 16 MB always (and pages kept 10 ms), the 1 GiB home took
+// 15.1 s in the bench against 8.8 s guarded; never (pages kept 3 s or 10 s), the 5 GiB home
+// peaked at 521–538 MB against 453–457 MB guarded (session 15, bench/README-figures.md). A
+// setting that fails (DuckDB's connection broke, which fails the load's own statements too)
+// stops the guard, nothing more.
 import type { Database } from '../db/database.js';
 
 /** The process's RSS is checked this often; a row group's write grows it by some tens of MB. */
@@ -23,8 +25,8 @@ export interface RssGuardOptions {
 export interface RssGuard {
   /** How many times the guard had freed memory handed back at once. */
   readonly tightened: number;
-  /** Stops checking once the setting in flight is set; returns the error of a setting that failed. */
-  stop(): Promise<unknown>;
+  /** Stops checking, once the setting in flight is set, and closes the guard's connection; again, nothing. */
+  stop(): Promise<void>;
 }
 
 /** Watches the RSS on a connection of its own, beside the load's: DuckDB's setting is global. */
@@ -34,9 +36,10 @@ export async function startRssGuard(db: Database, options: RssGuardOptions): Pro
   let tight = false;
   let tightened = 0;
   let pending: Promise<void> | null = null;
-  let failure: unknown = null;
+  let failed = false;
+  let stopped = false;
   const timer = setInterval(() => {
-    if (pending !== null || failure !== null) return;
+    if (pending !== null || failed) return;
     const now = rss();
     const want = now > high ? true : now < low ? false : tight;
     if (want === tight) return;
@@ -45,7 +48,7 @@ export async function startRssGuard(db: Database, options: RssGuardOptions): Pro
     const statement = want ? `SET allocator_bulk_deallocation_flush_threshold = '16MB'` : 'RESET allocator_bulk_deallocation_flush_threshold';
     pending = conn.run(statement).then(
       () => { pending = null; },
-      (error: unknown) => { failure = error; pending = null; },
+      () => { failed = true; pending = null; },
     );
   }, tickMs);
   timer.unref();
@@ -54,10 +57,11 @@ export async function startRssGuard(db: Database, options: RssGuardOptions): Pro
       return tightened;
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       clearInterval(timer);
       await pending;
       conn.close();
-      return failure;
     },
   };
 }

@@ -1,14 +1,23 @@
 // V8 grows its young generation to 32 MB (two semi-spaces of 16 MB) while a load runs, and keeps
-// it: pages that sat beside DuckDB's peak. Held at its first size (two of 1 MB), the 1 GiB home's
-// load peaked 30–40 MB lower, in the same time (434 → 395 MB; the 5 GiB home 459–499 → 432–453 MB,
-// session 15). A run-time V8 flag, read each time the young generation would grow; best effort,
-// like collect-garbage.ts: where it does not work, V8 sizes it as it will.
+// it: pages that sat beside DuckDB's peak, and that pushed the RSS guard (rss-guard.ts) into
+// handing memory back more often. Held at its first size (two of 1 MB), the 1 GiB home's load
+// peaked at 404 MB against 437–445 MB, in the same time; with the guard, the 5 GiB home's peak
+// went from 470–498 MB to 453–457 MB and its time from 60 s to 48–49 s (session 15). A run-time
+// V8 flag, read each time the young generation would grow; best effort, like collect-garbage.ts:
+// where it does not work, V8 sizes it as it will. The command's queries after the load get V8's
+// growth back (2, its default).
 import v8 from 'node:v8';
 
-export function keepYoungGenerationSmall(): void {
+function setFlag(flag: string): void {
   try {
-    v8.setFlagsFromString('--semi-space-growth-factor=1');
+    v8.setFlagsFromString(flag);
   } catch {
     // V8 keeps its own sizing.
   }
+}
+
+/** Keeps the young generation at its size until the returned function is called. */
+export function keepYoungGenerationSmall(): () => void {
+  setFlag('--semi-space-growth-factor=1');
+  return () => setFlag('--semi-space-growth-factor=2');
 }

@@ -69,5 +69,6 @@ describe('sizeInBytes reads a memory size as DuckDB does', () => {
     expect(sizeInBytes('512KiB')).toBe(512 * 1024);
     expect(sizeInBytes('100 bytes')).toBe(100);
     expect(() => sizeInBytes('192')).toThrow(/not a size/);
+    expect(() => sizeInBytes('1 constructor')).toThrow(/not a size/);
   });
 });

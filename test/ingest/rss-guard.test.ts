@@ -27,25 +27,29 @@ it('hands memory back above high, keeps it below low, and holds its state betwee
   expect(DEFAULT).toBe('512.0 MiB');
   let rss = 300e6;
   const guard = await startRssGuard(db, { high: 420e6, low: 380e6, rss: () => rss, tickMs: 5 });
-  await new Promise((r) => setTimeout(r, 50));
-  expect(await threshold(db)).toBe(DEFAULT);
-  rss = 421e6;
-  await settles(db, '15.2 MiB');
-  rss = 400e6; // between low and high: still handing back
-  await new Promise((r) => setTimeout(r, 50));
-  expect(await threshold(db)).toBe('15.2 MiB');
-  rss = 379e6;
-  await settles(db, DEFAULT);
-  rss = 400e6; // between again: still keeping
-  await new Promise((r) => setTimeout(r, 50));
-  expect(await threshold(db)).toBe(DEFAULT);
-  rss = 500e6;
-  await settles(db, '15.2 MiB');
-  expect(guard.tightened).toBe(2);
-  expect(await guard.stop()).toBeNull();
-  // Stopped: the RSS is no longer read.
-  rss = 0;
-  await new Promise((r) => setTimeout(r, 50));
-  expect(await threshold(db)).toBe('15.2 MiB');
-  db.close();
+  try {
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await threshold(db)).toBe(DEFAULT);
+    rss = 421e6;
+    await settles(db, '15.2 MiB');
+    rss = 400e6; // between low and high: still handing back
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await threshold(db)).toBe('15.2 MiB');
+    rss = 379e6;
+    await settles(db, DEFAULT);
+    rss = 400e6; // between again: still keeping
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await threshold(db)).toBe(DEFAULT);
+    rss = 500e6;
+    await settles(db, '15.2 MiB');
+    expect(guard.tightened).toBe(2);
+    await guard.stop();
+    // Stopped: the RSS is no longer read.
+    rss = 0;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await threshold(db)).toBe('15.2 MiB');
+  } finally {
+    await guard.stop();
+    db.close();
+  }
 });
