@@ -14,6 +14,7 @@ import { structWithRepeatedNames } from './repeated-field-names.js';
 import { uniqueColumnNames } from './unique-column-names.js';
 import { olderSchemaStatements, tableColumns, unknownColumns } from './older-schema.js';
 import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
+import { isUnmadeDatabase } from './unmade-database.js';
 
 export type Params = Record<string, string | number | boolean | null>;
 
@@ -112,6 +113,9 @@ const NO_EXTENSION_DOWNLOADS = { autoinstall_known_extensions: 'false', autoload
 const CORRUPT = /Corrupt database file|does not match stored checksum/;
 const corrupt = (path: string, message: string) =>
   new InputError(`--db ${path} is corrupt (${message.split('\n')[0]}); restore it from a copy, or load into a new --db`);
+
+const noTrajauditData = (path: string) =>
+  new InputError(`--db ${path} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${path}`);
 
 /** DuckDB's own errors, as the user can act on them; everything else stays an internal error. */
 async function guarded<T>(path: string | null, work: () => Promise<T>): Promise<T> {
@@ -235,6 +239,16 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   if (readOnly && !fs.existsSync(path)) {
     throw new InputError(`--db ${path} does not exist; create it with: trajaudit load <paths> --db ${path}`);
   }
+  // A file a load was killed in while DuckDB made it (unmade-database.ts) holds nothing: a query
+  // finds no data there, as where a load stopped before its first commit, and a load makes it anew.
+  if (path !== undefined && isUnmadeDatabase(path)) {
+    if (readOnly) throw noTrajauditData(path);
+    try {
+      fs.rmSync(linkTarget(path));
+    } catch {
+      // left as it is: DuckDB's own error says what is wrong with it
+    }
+  }
   if (path !== undefined && !readOnly) {
     // DuckDB writes its log (<db>.wal) beside the file at the first commit.
     const dir = pathModule.dirname(pathModule.resolve(path));
@@ -289,7 +303,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     const made = await db.all(`SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'input_files'`);
     if (made.rows[0].n === 0) {
       db.close();
-      throw new InputError(`--db ${path} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${path}`);
+      throw noTrajauditData(path);
     }
     // Written by another version of trajaudit: read through this version's schema, made on this
     // connection only; the file stays as it is (other readers share it, it may be read-only).

@@ -120,6 +120,29 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     }
   });
 
+  it('a --db a load was killed in while DuckDB made it (empty, or its first header only): no data to a query, made anew by the next load', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const made = path.join(dir, 'made.duckdb');
+      expect(runCli(['load', path.join(FIXTURES, 'malformed-lines'), '--db', made, '--quiet']).code).toBe(0);
+      const firstHeader = fs.readFileSync(made).subarray(0, 4096);
+      for (const [name, bytes] of [['empty.duckdb', Buffer.alloc(0)], ['header.duckdb', firstHeader]] as const) {
+        const db = path.join(dir, name);
+        fs.writeFileSync(db, bytes);
+        expect(runCli(['sql', 'SELECT 1', '--db', db])).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: `trajaudit: --db ${db} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${db}\n`,
+        });
+        expect(fs.readFileSync(db)).toEqual(bytes);
+        expect(runCli(['load', path.join(FIXTURES, 'malformed-lines'), '--db', db, '--quiet']).code).toBe(0);
+        expect(runCli(['sql', 'SELECT count(*) AS n FROM events', '--db', db, '--format', 'csv'])).toEqual({ code: 0, stdout: 'n\r\n4\r\n', stderr: 'trajaudit: 6 lines in 1 file could not be read; they are listed by `trajaudit sources`\n' });
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
   // The variable is set and is the cause: the message names it rather than advising to set it.
   it('no path and no default home', () => {
     const run = runCli(['sources'], { env: { SID_CONFIG_DIR: '/nonexistent/sid-home' } });

@@ -58,7 +58,7 @@ describe('load interrupted by kill -9', () => {
       // A kill before the first commit leaves no database, or one a query says holds no data.
       const query = runCli(['sql', 'SELECT 1 AS one', '--db', db, '--format', 'csv']);
       const empty = query.code === 2 && /(does not exist|holds no trajaudit data)/.test(query.stderr);
-      if (!empty) expect(query).toMatchObject({ code: 0, stdout: 'one\r\n1\r\n' });
+      if (!empty) expect(query, `killed after ${delayMs} ms: ${query.stderr}`).toMatchObject({ code: 0, stdout: 'one\r\n1\r\n' });
       const committed = empty ? [] : rowsPerFile(db);
       committedCounts.push(committed.length);
       // Until the next load completes it, every reader is told that this one did not finish.
