@@ -13,7 +13,11 @@ import { DuckDBInstance } from '@duckdb/node-api';
 
 const [listFile, dbFile, without = ''] = process.argv.slice(2);
 const leftOut = new Set(without.split(',').filter(Boolean));
-for (const part of leftOut) if (!['fsst', 'hot', 'data'].includes(part)) throw new Error(`unknown part to leave out: ${part} (fsst, hot, data)`);
+const unknown = [...leftOut].filter((part) => !['fsst', 'hot', 'data'].includes(part));
+if (unknown.length > 0) {
+  process.stderr.write(`floor-duckdb: unknown part to leave out: ${unknown.join(', ')}; the parts are fsst, hot and data\n`);
+  process.exit(2);
+}
 const files = fs.readFileSync(listFile, 'utf8').split('\n').filter(Boolean);
 const started = process.hrtime.bigint();
 const instance = await DuckDBInstance.create(dbFile, { memory_limit: '192MB', threads: '1' });
