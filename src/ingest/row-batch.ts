@@ -15,10 +15,14 @@ import { makeTempDir, removeTempDir } from '../temp-dirs.js';
  */
 const FILE_ROW_CHARS = 1024 * 1024;
 
-/** A value as read_json reads it from the NDJSON file: JSON text for a JSON column, else the text of the value. */
-function asRead(value: unknown, json: boolean): string | null {
+/**
+ * A value as text, as read_json reads it from the NDJSON file: a JSON column's value is its JSON
+ * text, which DuckDB's json() then parses, never JavaScript: JSON.parse rounded
+ * 18446744073709551617, made 1e400 null and kept only the last of two equal keys, where the same
+ * JSON in events.data is stored as written (README, "Numbers in stored JSON").
+ */
+function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  if (json) return typeof value === 'string' ? JSON.stringify(JSON.parse(value)) : JSON.stringify(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -50,16 +54,18 @@ export class RowBatch {
         const types = known.get(table) ?? (await columnTypes(db, table));
         known.set(table, types);
         const file = path.join(dir, `${table}.jsonl`);
-        // JSON columns are embedded as values (not as strings) so they arrive as the same JSON.
         const isJson = columns.map((c) => types.get(c) === 'JSON');
-        const lines = rows.map((row) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, isJson[i] && typeof row[i] === 'string' ? JSON.parse(row[i] as string) : row[i]]))));
-        // Values parsed from the input arrive as text and are cast with TRY_CAST: an impossible
-        // date or a number out of range becomes NULL (the record's JSON keeps it) instead of
-        // failing the whole load.
-        const textual = (c: string) => types.get(c) === 'JSON' || types.get(c) === 'VARCHAR';
-        const read = Object.fromEntries(columns.map((c) => [c, textual(c) ? types.get(c)! : 'VARCHAR']));
-        const spec = Object.entries(read).map(([c, type]) => `${c}: '${type}'`).join(', ');
-        const cast = (c: string) => (textual(c) ? c : types.get(c) === 'TIMESTAMP WITH TIME ZONE' ? readTime(c) : `TRY_CAST(${c} AS ${types.get(c)})`);
+        const lines = rows.map((row) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, isJson[i] ? asText(row[i]) : row[i]]))));
+        // Every value arrives as text. JSON text is parsed by json(), as read_json parses events.data;
+        // other values parsed from the input are cast with TRY_CAST: an impossible date or a number
+        // out of range becomes NULL (the record's JSON keeps it) instead of failing the whole load.
+        const spec = columns.map((c) => `${c}: 'VARCHAR'`).join(', ');
+        const cast = (c: string) => {
+          const type = types.get(c);
+          if (type === 'VARCHAR') return c;
+          if (type === 'JSON') return `json(${c})`;
+          return type === 'TIMESTAMP WITH TIME ZONE' ? readTime(c) : `TRY_CAST(${c} AS ${type})`;
+        };
         const select = [...columns.map(cast), ...(unread ? [`CASE WHEN ${cast(unread.of)} IS NULL THEN ${unread.of} END`] : [])].join(', ');
         const into = [...columns, ...(unread ? [unread.column] : [])].join(', ');
         const short = lines.filter((line) => line.length <= FILE_ROW_CHARS);
@@ -71,10 +77,10 @@ export class RowBatch {
             { file: literalPath(file) },
           );
         }
-        const bound = columns.map((c) => `?::${read[c]} AS ${c}`).join(', ');
+        const bound = columns.map((c) => `?::VARCHAR AS ${c}`).join(', ');
         for (const [k, row] of rows.entries()) {
           if (lines[k].length <= FILE_ROW_CHARS) continue;
-          await db.runPositional(`INSERT INTO ${table} (${into}) SELECT ${select} FROM (SELECT ${bound})`, row.map((v, i) => asRead(v, isJson[i])));
+          await db.runPositional(`INSERT INTO ${table} (${into}) SELECT ${select} FROM (SELECT ${bound})`, row.map(asText));
         }
       }
       this.tables.clear();

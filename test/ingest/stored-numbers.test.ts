@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/run-cli.js';
+import { runCli, runJson, tempDir } from '../helpers/run-cli.js';
 
 let work: ReturnType<typeof tempDir>;
 let home: string;
@@ -20,6 +20,20 @@ beforeEach(() => {
     `{${envelope},"data":{"index":9007199254740993.0}}`,
   ].join('\n') + '\n');
   fs.writeFileSync(path.join(home, 'usage-ledger.jsonl'), '{"sessionId":"s1","ts":1787278600,"x":0.1000000000000000055511151231257827}\n');
+  // The same JSON in the files parsed in Node: it reaches DuckDB as the text written, never through JSON.parse.
+  fs.writeFileSync(path.join(session, 'warn.log'), `[2026-07-30T10:31:03.412Z] [WARN] [APP] hi ${SAME}\n`);
+  fs.writeFileSync(path.join(session, 'heartbeat.txt'), `{"ts":"2026-07-30T10:31:03.412Z","session_id":"s1","n":${SAME}}`);
+  fs.writeFileSync(path.join(session, 'session-summary.json'), `{\n  "session_id": "s1",\n  "n": ${SAME}\n}\n`);
+});
+
+/** Big and out-of-range numbers, an exponent and two equal keys. */
+const SAME = '{"big":18446744073709551617,"h":1e400,"e":4e0,"a":1,"a":2}';
+const STORED = '{"big":18446744073709551617,"h":1e400,"e":4.0,"a":1,"a":2}';
+
+it('numbers and repeated keys in warn_lines.data, heartbeats.record and session_summaries.summary are stored as in events.data', () => {
+  const query = `SELECT (SELECT data::VARCHAR FROM warn_lines) AS warn, (SELECT (record->'n')::VARCHAR FROM heartbeats) AS heartbeat,
+    (SELECT (summary->'n')::VARCHAR FROM session_summaries) AS summary, (SELECT data->>'a' FROM warn_lines) AS first_a`;
+  expect(runJson<unknown[]>(['sql', query, home]).value).toEqual([{ warn: STORED, heartbeat: STORED, summary: STORED, first_a: '1' }]);
 });
 afterEach(() => work.cleanup());
 
