@@ -12,9 +12,11 @@ import type { Adapter } from './adapter.js';
 /**
  * A record's first line. Its time is any the load reads (read-time.ts), an offset or a space
  * included: a header whose time sid-code would not write is still a record, never folded into the
- * record above it (its level and category lost).
+ * record above it (its level and category lost). Its message is the rest of the line, whatever it
+ * holds: the logger writes it unmasked (formats doc §7), and a lone CR, U+2028 or U+2029 in it
+ * (which `.` does not match) made the line no header.
  */
-const HEADER = new RegExp(`^\\[(${ISO_TIME.source.slice(1, -1)})\\] \\[([A-Z]+)\\] \\[([^\\]]*)\\] ?(.*)$`);
+const HEADER = new RegExp(`^\\[(${ISO_TIME.source.slice(1, -1)})\\] \\[([A-Z]+)\\] \\[([^\\]]*)\\] ?([\\s\\S]*)$`);
 
 interface WarnRecord {
   line: number;
@@ -92,6 +94,18 @@ function trailingJsonStarts(line: string): number[] {
   return [...starts].filter((p) => p > 0 && line[p - 1] === ' ').sort((a, b) => a - b);
 }
 
+/**
+ * The date a header's time is written with exists (2026-02-30 does not). Its own date, not the
+ * date in UTC: a time with an offset (`2026-08-01T01:00:00+05:00`) is on another UTC day, and
+ * comparing the two left every such header out of the file's time range.
+ */
+function onTheCalendar(ts: string): boolean {
+  const [year, month, day] = ts.replace(/^\+/, '').split(/[-T ]/, 3).map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const warnLog: Adapter = {
   kind: 'warn-log',
   tables: ['warn_lines'],
@@ -159,7 +173,7 @@ const warnLog: Adapter = {
     const store = async () => target.batch.add('warn_lines', ['file_id', 'session_id', 'line', 'end_line', 'ts', 'level', 'category', 'message', 'data'], rows, { column: 'ts_unread', of: 'ts' });
     // In time order, not text order (fractions vary in length), and only the times DuckDB can
     // store: JavaScript rolls 2026-02-30 over into March, DuckDB stores NULL for it.
-    const times = stored.map((r) => Date.parse(r.ts)).filter((ms, k) => !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === stored[k].ts.slice(0, 10)).sort((a, b) => a - b).map((ms) => new Date(ms).toISOString());
+    const times = stored.map((r) => Date.parse(r.ts)).filter((ms, k) => !Number.isNaN(ms) && onTheCalendar(stored[k].ts)).sort((a, b) => a - b).map((ms) => new Date(ms).toISOString());
     const terminated = lines.length === 0 || lines[lines.length - 1].terminated;
     const ledger = {
       lines: lines.length,
