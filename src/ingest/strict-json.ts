@@ -3,12 +3,18 @@
 // so it only ever fast-paths lines that cannot contain those constructs (see stage-jsonl.ts).
 export type StrictVerdict = { ok: true } | { ok: false; reason: string };
 
+/** A newline stands between `at` and what precedes it but whitespace (a document's second value; a JSONL line has none). */
+function onLineOfItsOwn(text: string, at: number): boolean {
+  for (let p = at - 1; p >= 0 && ' \t\r\n'.includes(text[p]); p -= 1) if (text[p] === '\n') return true;
+  return false;
+}
+
 function hint(message: string, text: string): string {
   const at = /after JSON at position (\d+)/.exec(message);
   if (at) {
     const next = text.charCodeAt(Number(at[1]));
     if (next < 32) return `${message} (control character U+${next.toString(16).toUpperCase().padStart(4, '0')} after the object)`;
-    if (text[Number(at[1])] === '{' || text[Number(at[1])] === '[') return `${message} (two JSON values on one line: interleaved writers?)`;
+    if (text[Number(at[1])] === '{' || text[Number(at[1])] === '[') return `${message} (${onLineOfItsOwn(text, Number(at[1])) ? 'a second JSON value, on a line of its own: written twice?' : 'two JSON values on one line: interleaved writers?'})`;
     return message;
   }
   if (/Unexpected end of JSON/i.test(message)) return `${message} (line cut short)`;

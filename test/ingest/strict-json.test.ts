@@ -22,6 +22,18 @@ describe('strictJsonObject (RFC 8259, one object per line)', () => {
   });
 });
 
+describe('the reason for a second JSON value', () => {
+  const reason = (text: string) => {
+    const verdict = strictJsonObject(text);
+    return verdict.ok ? null : verdict.reason;
+  };
+  it('on the same line: interleaved writers; on a line of its own (a document): written twice', () => {
+    expect(reason('{"a":1} {"b":2}')).toMatch(/ \(two JSON values on one line: interleaved writers\?\)$/);
+    expect(reason('{\n  "a": 1\n}\n{\n}\n')).toMatch(/ \(a second JSON value, on a line of its own: written twice\?\)$/);
+    expect(reason('{\n  "a": 1\n} \r\n\t {}')).toMatch(/ \(a second JSON value, on a line of its own: written twice\?\)$/);
+  });
+});
+
 describe('warn.log trailing data', () => {
   it('splits the JSON the logger appends after the message', () => {
     expect(splitTrailingData('API 错误: 429 "{\\"error\\":{\\"code\\":\\"limit_burst_rate\\"}}"')).toEqual({
