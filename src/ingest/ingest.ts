@@ -180,6 +180,36 @@ async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: Dis
   }
 }
 
+/** Why discovery skips an entry that is another copy or another name of what it reads (discover-inputs.ts). */
+const DUPLICATE = /^another (copy of|name for) /;
+
+/**
+ * Stored files this load skips as another copy or another name of what it reads (an archive copy
+ * of a session dir once the live dir is there, a file replaced by a link to a sibling session's
+ * file), themselves or under a directory skipped so: a fresh load of the tree does not read
+ * them, so their rows go. Kept, they were added up with the copy read, and `sources` listed the
+ * file both as read and as skipped.
+ */
+async function dropDuplicates(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
+  const duplicates = new Set(inputs.skipped.filter((s) => DUPLICATE.test(s.reason)).map((s) => s.absPath));
+  if (duplicates.size === 0) return;
+  const named = new Set(inputs.files.map((f) => f.absPath));
+  const skippedAsCopy = (key: string) => {
+    for (let at = key; ; at = path.dirname(at)) {
+      if (duplicates.has(at)) return true;
+      if (path.dirname(at) === at) return false;
+    }
+  };
+  const dropped = [...stored].filter(([key]) => !named.has(key) && skippedAsCopy(key));
+  if (dropped.length === 0) return;
+  await db.transaction(async () => {
+    for (const [key, file] of dropped) {
+      for (const table of [...adapters[file.kind].tables, 'input_problems', 'input_files']) await db.run(`DELETE FROM ${table} WHERE file_id = $id`, { id: file.file_id });
+      stored.delete(key);
+    }
+  });
+}
+
 /**
  * sid-code deletes heartbeat.txt at a clean SessionEnd (formats doc §5): one gone from a session
  * directory that is still there is that signal, not lost history, so its rows go too. Any other
@@ -335,6 +365,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   const stored = await storedFiles(db);
   await adoptMoved(db, stored, inputs);
   await dropEndedHeartbeats(db, stored, inputs.root);
+  await dropDuplicates(db, stored, inputs);
   // New files the window leaves unread. A --db lists them as skipped, so that the database says
   // it is incomplete (a later query warns) until a load without the window reads them.
   const outside = new Set<string>();
