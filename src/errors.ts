@@ -78,7 +78,17 @@ function machineState(error: unknown): { cause: string; advice: string } | null 
     return { cause: `too many open files (${text})`, advice: 'raise the limit on open files (`ulimit -n`), and run again' };
   }
   if (code === 'ENOENT' && syscall === 'uv_cwd') return { cause: 'the current directory no longer exists', advice: 'cd to an existing directory, and run again' };
+  if (IO_ERRORS.has(code ?? '')) return { cause: `a read or write failed (${text})`, advice: 'check the disk or network file system the inputs, the --db and the temp directory are on, and run again' };
   return null;
+}
+
+/** A disk or file system that failed a read: a failing disk, a network file system gone away. */
+const IO_ERRORS = new Set(['EIO', 'ENXIO', 'ESTALE']);
+
+/** An input file the disk or file system failed to read, named, as the user can act on it; null for any other error. */
+export function readFailedError(error: unknown, file: string): InputError | null {
+  if (error instanceof InputError || !IO_ERRORS.has((error as NodeJS.ErrnoException)?.code ?? '')) return null;
+  return new InputError(`cannot read ${file}: ${errorText(error)} (the disk or file system failed the read); check the disk it is on and run again, or leave the file out`);
 }
 
 /**

@@ -223,9 +223,12 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   if (path !== undefined && fs.existsSync(path) && !fs.statSync(path).isFile()) {
     throw new InputError(`--db ${path} is a FIFO, socket or device, not a file; pass a file name for the DuckDB database`);
   }
+  // `--db=~/x.db` and `--db=~` reach trajaudit unexpanded: a file named `~` in the current
+  // directory (or in a directory named `~` made by mistake before) is not what the user meant.
+  if (path !== undefined && /^~($|\/)/.test(path) && !fs.existsSync(path)) {
+    throw new InputError(`--db ${path}: the shell did not expand \`~\` (it does not after \`=\` or in quotes); write $HOME instead`);
+  }
   if (path !== undefined && !fs.existsSync(pathModule.dirname(pathModule.resolve(path)))) {
-    // `--db=~/x.db` reaches trajaudit unexpanded: a directory named `~` is not what the user meant to create.
-    if (/^~($|\/)/.test(path)) throw new InputError(`--db ${path}: the shell did not expand \`~\` (it does not after \`=\` or in quotes); write $HOME instead`);
     throw new InputError(`--db ${path}: directory ${pathModule.dirname(pathModule.resolve(path))} does not exist; create it, or pass a path in a directory that exists`);
   }
   try {

@@ -5,14 +5,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 
-/** The path with its links resolved, as far as it exists (a new --db file does not yet). */
-function realPathOf(file: string): string {
+/**
+ * The path with its links resolved, as far as it exists (a new --db file does not yet), a link to
+ * a file not made yet included: DuckDB makes the file where the link leads.
+ */
+function realPathOf(file: string, hops = 0): string {
   const absolute = path.resolve(file);
   try {
     return fs.realpathSync(absolute);
   } catch {
+    const link = hops < 40 && fs.lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink();
+    if (link) return realPathOf(path.resolve(path.dirname(absolute), fs.readlinkSync(absolute)), hops + 1);
     const parent = path.dirname(absolute);
-    return parent === absolute ? absolute : path.join(realPathOf(parent), path.basename(absolute));
+    return parent === absolute ? absolute : path.join(realPathOf(parent, hops), path.basename(absolute));
   }
 }
 

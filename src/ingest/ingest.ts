@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Progress } from '../command-result.js';
 import { type Database, DEFAULT_FILE_MEMORY_LIMIT, insertRows } from '../db/database.js';
 import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
-import { InputError, noSpaceError, OutOfMemoryError } from '../errors.js';
+import { InputError, noSpaceError, OutOfMemoryError, readFailedError } from '../errors.js';
 import type { Adapter } from './adapters/adapter.js';
 import { adapters } from './adapters/index.js';
 import { collectGarbage } from './collect-garbage.js';
@@ -464,6 +464,8 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
         break;
       } catch (error) {
         if (error instanceof OutOfMemoryError && current) throw error.whileReading(current.file.relPath);
+        const failed = current && readFailedError(error, current.file.relPath);
+        if (failed) throw failed;
         // A ledger with a CRLF line or invalid UTF-8: the staged reader takes it only on its own.
         if (!(error instanceof ReaderRefused) || !current) throw error;
         alone.add(current);
@@ -646,6 +648,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
       } catch (error) {
         if (error instanceof ReaderRefused && current) alone.add(current);
         else if (error instanceof OutOfMemoryError && current) throw error.whileReading(current.file.relPath);
+        else if (current && readFailedError(error, current.file.relPath)) throw readFailedError(error, current.file.relPath)!;
         else if (!(error instanceof DirectReadRefused)) throw error;
         else if (current) {
           // The files after the refused one wait for a group of their own: a run of files read_json

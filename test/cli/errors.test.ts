@@ -57,9 +57,11 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
       const home = path.join(dir, 'home');
       fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
       fs.symlinkSync(home, path.join(dir, 'link'));
-      const before = fs.readdirSync(home, { recursive: true }).sort();
       const session = 'home/trajectories/sessions/20260821-101500-b2d84e07';
-      for (const [command, db] of [['load', 'home/x.db'], ['load', `${session}/x.db`], ['load', 'link/x.db'], ['sql', 'home/x.db'], ['sources', 'link/trajectories/x.db']]) {
+      // A link to a file not made yet inside the input: DuckDB would make the file where it leads.
+      fs.symlinkSync(path.join(dir, session, 'new.db'), path.join(dir, 'dangling.db'));
+      const before = fs.readdirSync(home, { recursive: true }).sort();
+      for (const [command, db] of [['load', 'home/x.db'], ['load', `${session}/x.db`], ['load', 'link/x.db'], ['sql', 'home/x.db'], ['sources', 'link/trajectories/x.db'], ['load', 'dangling.db'], ['sources', 'dangling.db']]) {
         const run = runCli(command === 'sql' ? ['sql', 'SELECT 1', 'home', '--db', db] : [command, 'home', '--db', db], { cwd: dir });
         expect(run).toEqual({
           code: 2,
@@ -137,6 +139,26 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
         expect(fs.readFileSync(db)).toEqual(bytes);
         expect(runCli(['load', path.join(FIXTURES, 'malformed-lines'), '--db', db, '--quiet']).code).toBe(0);
         expect(runCli(['sql', 'SELECT count(*) AS n FROM events', '--db', db, '--format', 'csv'])).toEqual({ code: 0, stdout: 'n\r\n4\r\n', stderr: 'trajaudit: 6 lines in 1 file could not be read; they are listed by `trajaudit sources`\n' });
+      }
+    } finally {
+      cleanup();
+    }
+  });
+
+  // /proc/self/mem fails a read at offset 0 with EIO, as a failing disk does (Linux).
+  it.runIf(fs.existsSync('/proc/self/mem'))('a file the disk fails to read (EIO): named, one line, exit 2, not an internal error', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      fs.mkdirSync(path.join(dir, 's1'));
+      fs.symlinkSync('/proc/self/mem', path.join(dir, 's1', 'events.jsonl'));
+      fs.mkdirSync(path.join(dir, 's2'));
+      fs.writeFileSync(path.join(dir, 's2', 'events.jsonl'), '{"event":"A","session_id":"s2","timestamp":"2026-08-20T10:00:01.000Z","data":{}}\n');
+      fs.symlinkSync('/proc/self/mem', path.join(dir, 's2', 'warn.log'));
+      const advice = '(the disk or file system failed the read); check the disk it is on and run again, or leave the file out\n';
+      for (const [session, file] of [['s1', 'events.jsonl'], ['s2', 'warn.log']]) {
+        for (const args of [['sources', session], ['load', session, '--db', path.join(dir, `${session}.duckdb`)]]) {
+          expect(runCli(args, { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `trajaudit: cannot read ${file}: EIO: i/o error, read ${advice}` });
+        }
       }
     } finally {
       cleanup();

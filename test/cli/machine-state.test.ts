@@ -84,12 +84,22 @@ describe('the machine, not a bug: one line, exit 2', () => {
     ]);
   });
 
-  it('a `~` nothing expanded (--db=~/x.db, SID_CONFIG_DIR=~/.sid-code in an env file) is said as such, not "create directory ~"', () => {
+  it('a `~` nothing expanded (--db=~/x.db, --db=~, SID_CONFIG_DIR=~/.sid-code in an env file) is said as such, not "create directory ~"', () => {
     expect(runCli(['load', path.join(FIXTURES, 'home'), '--db=~/x.db'], { cwd: work.dir })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'trajaudit: --db ~/x.db: the shell did not expand `~` (it does not after `=` or in quotes); write $HOME instead\n',
     });
+    // A bare `~` (its directory, the current one, exists) made a database file named `~` there.
+    expect(runCli(['load', path.join(FIXTURES, 'home'), '--db=~'], { cwd: work.dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'trajaudit: --db ~: the shell did not expand `~` (it does not after `=` or in quotes); write $HOME instead\n',
+    });
+    // So did `--db=~/x.db` once a directory named `~` had been made by mistake.
+    fs.mkdirSync(path.join(work.dir, '~'));
+    expect(runCli(['load', path.join(FIXTURES, 'home'), '--db=~/x.db'], { cwd: work.dir }).code).toBe(2);
+    fs.rmdirSync(path.join(work.dir, '~'));
     expect(runCli(['sources'], { cwd: work.dir, env: { SID_CONFIG_DIR: '~/.sid-code' } })).toEqual({
       code: 2,
       stdout: '',
