@@ -264,6 +264,9 @@ class Collector {
       else if (nested === 'home') this.home(abs);
       else if (nested === 'session') this.sessionDirOnce(abs, e.name, seen);
       else if (nested === 'group') this.sessionsDir(abs);
+      // A tasks dir copied into a session dir (sid-code keeps none there) holding only task
+      // outputs, which make it no home: read as when the session dir is named alone.
+      else if (e.isDirectory && !e.link && e.name === 'tasks') this.tasksDir(abs);
       else this.skip(abs, e.isDirectory ? 'directory not read (not a telemetry format)' : 'not a format trajaudit reads');
     }
   }

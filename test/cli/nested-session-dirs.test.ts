@@ -43,6 +43,22 @@ describe('session dirs deeper than sid-code puts them', () => {
     expect(tasks.value).toEqual([{ n: fs.readdirSync(path.join(FIXTURES, 'home/tasks')).filter((f) => f.endsWith('.output')).length }]);
   });
 
+  it('a tasks dir right inside a session dir is read, whether the home or the session dir is named', () => {
+    const own = tempDir();
+    try {
+      const dir = path.join(own.dir, 'home/trajectories/sessions/s1');
+      fs.mkdirSync(path.join(dir, 'tasks'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'events.jsonl'), `${JSON.stringify({ event: 'SessionStart', session_id: 's1', timestamp: '2026-08-18T10:00:00.000Z', data: {} })}\n`);
+      fs.writeFileSync(path.join(dir, 'tasks/a12345678.output'), 'out');
+      for (const named of [path.join(own.dir, 'home'), dir]) {
+        expect(runJson<unknown[]>(['sql', 'SELECT task_id, bytes FROM task_outputs', named]).value).toEqual([{ task_id: 'a12345678', bytes: 3 }]);
+        expect(runJson<unknown[]>(['sources', named, '--section', 'skipped']).value).toEqual([]);
+      }
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('a group of groups named alone is read as a sessions dir', () => {
     const { value, run } = runJson<unknown[]>(['sql', 'SELECT session_id, path FROM sessions', path.join(sessions, '2025')]);
     expect([run.code, run.stderr]).toEqual([0, '']);
