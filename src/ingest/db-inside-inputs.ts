@@ -5,6 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 
+function isLink(file: string): boolean {
+  try {
+    return fs.lstatSync(file).isSymbolicLink();
+  } catch {
+    return false; // missing, or a file on its path (ENOTDIR): DuckDB's own error says which
+  }
+}
+
 /**
  * The path with its links resolved, as far as it exists (a new --db file does not yet), a link to
  * a file not made yet included: DuckDB makes the file where the link leads.
@@ -14,8 +22,7 @@ function realPathOf(file: string, hops = 0): string {
   try {
     return fs.realpathSync(absolute);
   } catch {
-    const link = hops < 40 && fs.lstatSync(absolute, { throwIfNoEntry: false })?.isSymbolicLink();
-    if (link) return realPathOf(path.resolve(path.dirname(absolute), fs.readlinkSync(absolute)), hops + 1);
+    if (hops < 40 && isLink(absolute)) return realPathOf(path.resolve(path.dirname(absolute), fs.readlinkSync(absolute)), hops + 1);
     const parent = path.dirname(absolute);
     return parent === absolute ? absolute : path.join(realPathOf(parent, hops), path.basename(absolute));
   }
