@@ -1,13 +1,9 @@
 #!/usr/bin/env node
-// The only module that touches argv, stdout, stderr and the exit code. Command modules are
-// imported lazily so that `check` and `--help` never load DuckDB (DESIGN.md: start-up < 150 ms).
+// The bin: main() wired to this process — argv, stdout, stderr, signals and the exit code.
 import fs from 'node:fs';
-import { Command, type CommanderError, Option } from 'commander';
-import type { CommandResult, Progress } from './command-result.js';
-import { ExitCode, exitCodeFor, FailedAfterWarnings, InputError, noSpaceError, UsageError } from './errors.js';
-import { visibleText } from './render/visible-text.js';
-
-const VERSION = '0.1.0';
+import { InputError } from './errors.js';
+import { main, type Io } from './main.js';
+import { removeTempDirs } from './temp-dirs.js';
 
 // A reader that stops early (`trajaudit sql … | head`) closes the pipe: stop quietly, as cat does.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -16,77 +12,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 // A reader of stderr gone: nowhere left to say anything; the exit code still says how it went.
 process.stderr.on('error', () => {});
-const tabular = ['table', 'json', 'csv', 'md'];
 
-/** A repeatable option. No default value: commander would print it in --help as "(default: [])". */
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
-}
-
-/**
- * commander's own usage errors (unknown option or command, missing argument, a value outside the
- * choices) as the contract's one line, `trajaudit: what; what to do`, exit 2. commander writes
- * nothing itself (outputError below); its "(Did you mean …?)" line joins the message.
- */
-/**
- * A message on stderr. It quotes the input (event names, session dir and file names, DuckDB's
- * errors quoting a value), which an agent's tools wrote: shown as the tables show it, so that an
- * escape sequence in it cannot retitle the terminal, set its clipboard or overwrite the line.
- */
-function diagnostic(message: string): void {
-  process.stderr.write(`trajaudit: ${visibleText(message)}\n`);
-}
-
-function usageExit(command: Command) {
-  const helpFor = command.parent ? `trajaudit ${command.name()} --help` : 'trajaudit --help';
-  return (error: CommanderError): never => {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') process.exit(0);
-    // help() exits 0; `trajaudit` alone printed the help on stderr, a usage error.
-    if (error.code === 'commander.help') process.exit(error.exitCode === 0 ? 0 : ExitCode.input);
-    const [what, ...more] = error.message.replace(/^error: /, '').split('\n').filter((line) => line.trim() !== '');
-    const hint = more.map((line) => line.replace(/^\((.*)\)$/, '$1').replace(/^Did you/, 'did you')).join(' ');
-    diagnostic(`${what.replace(/\.$/, '')}; ${hint ? `${hint} ` : ''}run \`${helpFor}\` for usage`);
-    process.exit(ExitCode.input);
-  };
-}
-
-/**
- * The progress line on a terminal's stderr, rewritten in place. It is cut to the terminal's width:
- * a line that wraps leaves its first rows behind at every update. A terminal that takes no escapes
- * (TERM=dumb: Emacs' shell, log viewers) gets a carriage return and spaces instead of `ESC[2K`.
- */
-function stderrProgress(quiet: boolean): Progress {
-  if (quiet || !process.stderr.isTTY) return { update() {}, done() {} };
-  const dumb = process.env.TERM === 'dumb';
-  let shown = 0;
-  const clear = () => (dumb ? `\r${' '.repeat(shown)}\r` : '\r\x1b[2K');
-  return {
-    update(message) {
-      const width = process.stderr.columns;
-      const line = width > 1 ? message.slice(0, width - 1) : message;
-      process.stderr.write(`${clear()}${line}`);
-      shown = line.length;
-    },
-    done() {
-      if (shown) process.stderr.write(clear());
-    },
-  };
-}
-
-/**
- * The width tables wrap their cells to: $COLUMNS when set (on a pipe too, to wrap a file or a
- * pager's text), else the terminal's; none on a pipe, where every row stays one line, as in psql.
- */
-function outputWidth(): number | undefined {
-  const columns = Number(process.env.COLUMNS);
-  if (Number.isInteger(columns) && columns > 0) return columns;
-  return process.stdout.isTTY && process.stdout.columns > 0 ? process.stdout.columns : undefined;
-}
-
-// The command's output onto stdout, or an InputError saying it could not all be written. Node's
-// stream for a file or device on stdout drops the rest of a short write without a word (a full
-// disk, or `ulimit -f`, cut a SARIF document at 4,096 bytes with exit 0), and its error on
-// /dev/full escaped as a stack trace, exit 1: CI would read a cut document, or "findings".
+// Node's stream for a file or device on stdout drops the rest of a short write without a word (a
+// full disk or `ulimit -f` cut a SARIF document with exit 0), and its error on /dev/full escaped
+// as a stack trace: such stdout is written with writeSync, and a failure is an InputError.
 const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on device',
   EDQUOT: 'disk quota exceeded',
@@ -131,47 +60,12 @@ async function writeStdout(text: string): Promise<void> {
 }
 
 /**
- * DuckDB's native binding could not be loaded: node_modules installed on another platform or
- * without optional packages (the binding is one), or Node run with --no-addons. Not a bug.
- */
-function bindingError(thrown: unknown): InputError | null {
-  const message = thrown instanceof Error ? thrown.message : '';
-  if (!/@duckdb\/node-bindings|duckdb\.node|loading addons is disabled/.test(message)) return null;
-  return new InputError(`DuckDB's native binding for ${process.platform}-${process.arch} could not be loaded (${message.split('\n')[0]}); run \`npm ci\` on this machine (node_modules from another platform, or installed without optional packages, lack it), and run Node without --no-addons`);
-}
-
-async function run(action: () => Promise<CommandResult>): Promise<void> {
-  try {
-    const result = await action();
-    for (const warning of result.warnings ?? []) diagnostic(warning);
-    if (result.output) await writeStdout(result.output);
-    process.exitCode = result.exitCode;
-  } catch (caught) {
-    const thrown = caught instanceof FailedAfterWarnings ? caught.error : caught;
-    if (caught instanceof FailedAfterWarnings) for (const warning of caught.warnings) diagnostic(warning);
-    const error = noSpaceError(thrown) ?? bindingError(thrown) ?? thrown;
-    const code = exitCodeFor(error);
-    const message = error instanceof Error ? error.message : String(error);
-    if (code === ExitCode.internal) {
-      diagnostic(`internal error: ${message}`);
-      if (process.env.TRAJAUDIT_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
-      else process.stderr.write('This is a bug in trajaudit; rerun with TRAJAUDIT_DEBUG=1 for the stack and report it.\n');
-    } else {
-      diagnostic(message);
-    }
-    process.exitCode = code;
-  }
-}
-
-/**
- * Temp dirs hold copies of input data (temp-dirs.ts): they go at exit, and on SIGINT, SIGTERM and
- * SIGHUP (a closed terminal, a dropped ssh session), after which the signal is raised again to end
- * the process as it would have. DuckDB is not
+ * On SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped ssh session) a data command's temp
+ * dirs go, and the signal is raised again to end the process as it would have. DuckDB is not
  * closed from the handler (closing it mid-query hangs); the database is left as any interrupted
- * load leaves it (README). Data commands only: leak-check outlives a Ctrl-C on purpose.
+ * load leaves it.
  */
-async function removingTempDirs(action: () => Promise<CommandResult>): Promise<CommandResult> {
-  const { removeTempDirs } = await import('./temp-dirs.js');
+function removingTempDirsOnSignals(): void {
   process.once('exit', removeTempDirs);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
@@ -179,157 +73,28 @@ async function removingTempDirs(action: () => Promise<CommandResult>): Promise<C
       process.kill(process.pid, signal);
     });
   }
-  return action();
 }
 
-const program = new Command();
-program
-  .name('trajaudit')
-  .description('Reliability audits over coding-agent trajectories, and static CI checks over agent source.')
-  .version(VERSION)
-  .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s), outputError: () => {} })
-  .helpCommand(false);
+const io: Io = {
+  stdout: {
+    write: writeStdout,
+    get isTTY() {
+      return Boolean(process.stdout.isTTY);
+    },
+    get columns() {
+      return process.stdout.columns;
+    },
+  },
+  stderr: {
+    write: (text) => void process.stderr.write(text),
+    get isTTY() {
+      return Boolean(process.stderr.isTTY);
+    },
+    get columns() {
+      return process.stderr.columns;
+    },
+  },
+  onDataCommand: removingTempDirsOnSignals,
+};
 
-const formatOption = (choices: string[], fallback: string) =>
-  new Option('--format <format>', 'output format').choices(choices).default(fallback);
-
-/** A command that reads sid-code data: its own leading arguments, then the inputs, --db, --quiet. */
-function dataCommand(name: string, description: string, leading: [string, string][] = []): Command {
-  const command = program.command(name).description(description);
-  for (const [argument, help] of leading) command.argument(argument, help);
-  return command
-    .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
-    .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
-    .option('--quiet', 'no progress line on stderr');
-}
-
-program
-  .command('load')
-  .description('ingest sid-code data into a persistent DuckDB file (incremental)')
-  .argument('[paths...]', 'sid-code home, trajectories/sessions dir, session dirs, events.jsonl files, tasks dir (default: $SID_CONFIG_DIR, else ~/.sid-code)')
-  .requiredOption('--db <file>', 'DuckDB database file to create or update (required)')
-  .addOption(formatOption(tabular, 'table'))
-  .option('--strict', 'exit 1 when any malformed line is found')
-  .option('--quiet', 'no progress line on stderr')
-  .action((paths: string[], opts) =>
-    run(() => removingTempDirs(async () => {
-      // Before DuckDB loads: its allocator reads the setting once (allocator.ts).
-      const { chooseAllocator, LOAD_ALLOCATOR } = await import('./db/allocator.js');
-      chooseAllocator(LOAD_ALLOCATOR);
-      return (await import('./commands/load.js')).load({ paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet)));
-    })),
-  );
-
-dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read (table and md fold the .output files of a tasks dir into one row; json and csv list each)')
-  .addOption(formatOption(tabular, 'table'))
-  .option('--strict', 'exit 1 when any malformed line is found')
-  .addOption(new Option('--section <name>', 'print one part of the ledger only (csv prints files unless this names another)').choices(['files', 'problems', 'skipped', 'totals']))
-  .action((paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/sources.js')).sources({ paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
-  );
-
-dataCommand('sql', 'run ad-hoc SQL over the normalized tables', [
-  ['<statement>', 'SQL text, e.g. "SELECT event, count(*) FROM events GROUP BY 1"'],
-])
-  .addOption(formatOption(tabular, 'table'))
-  .action((statement: string, paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts, width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
-  );
-
-program
-  .command('queries')
-  .description('list the canned queries with their descriptions and parameters')
-  .addOption(formatOption(tabular, 'table'))
-  .action((opts) => run(async () => (await import('./commands/queries.js')).queries({ ...opts, width: outputWidth() })));
-
-dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>', 'query name']])
-  .option('--param <key=value>', 'bind a query parameter (repeatable, each key once)', collect)
-  .option('--since <time>', 'only events at or after this time (ISO date/time, or 7d, 24h, 30m back from --until, else now)')
-  .option('--until <time>', 'only events before this time (ISO date/time, or 7d, 24h, 30m back from now)')
-  .option('--session <id>', 'only this session (full id, unique prefix or 8-hex suffix)')
-  .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
-  .addOption(formatOption(tabular, 'table'))
-  .action((name: string, paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/query.js')).query({ name, paths, ...opts, param: opts.param ?? [], width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
-  );
-
-dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl merged in time order", [
-  ['<session>', 'full session id, a unique prefix, or the 8-hex suffix'],
-])
-  .option('--agent <id>', 'one subagent (any of its id forms) plus the untagged stream rows at its indices')
-  .option('--around <time>', 'centre on this time: an ISO date/time (2026-08-19T10:31:28Z), or a span back from now (30m, 2h, 1d)')
-  .option('--window <duration>', 'half-width of the --around window (default: 30s)')
-  .option('--event <name>', 'keep only this event or log category (repeatable)', collect)
-  .addOption(formatOption(['table', 'json', 'md'], 'table'))
-  .action((session: string, paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts, event: opts.event ?? [], width: outputWidth() }, stderrProgress(Boolean(opts.quiet))))),
-  );
-
-dataCommand('report', 'the weekly reliability report, with the previous window beside it')
-  .option('--since <time>', 'window start (ISO date/time, or 7d, 24h back from --until)', '7d')
-  .option('--until <time>', 'window end (ISO date/time, or relative); default now')
-  .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
-  // No commander default: without --format, the --out name decides (report.ts).
-  .addOption(new Option('--format <format>', 'output format (default: md; with --out, html for a .html or .htm name)').choices(['md', 'html']))
-  .option('--out <file>', 'write the report here (Markdown: SVG charts beside it); - is stdout')
-  .action((paths: string[], opts) =>
-    run(() => removingTempDirs(async () => (await import('./commands/report.js')).report({ paths, ...opts }, stderrProgress(Boolean(opts.quiet))))),
-  );
-
-program
-  .command('check')
-  .description('static checks over TypeScript source: the CI guard')
-  .argument('[root]', 'source root', '.')
-  .option('--config <file>', 'trajaudit.config.json (default: <root>/trajaudit.config.json)')
-  .option('--baseline <file>', 'baseline file (default: <root>/trajaudit-baseline.json)')
-  .option('--update-baseline', 'rewrite the baseline from the current findings (never adds entries without --allow-additions)')
-  .option('--allow-additions', 'with --update-baseline: allow new entries')
-  .option('--types', 'use the type checker (resolves receivers and aliases)')
-  .option('--rule <id>', 'run only this rule (repeatable)', collect)
-  .addOption(formatOption(['text', 'json', 'sarif', 'github', 'md'], 'text'))
-  .option('--strict', 'stale baseline entries fail the run')
-  .action((root: string, opts) => run(async () => (await import('./commands/check.js')).check({ root, ...opts })));
-
-program
-  .command('leak-check')
-  .description('run a command and fail if it left files in the watched directories')
-  // Required, but checked by leak-check.ts, whose message says what to watch.
-  .option('--watch <dir>', 'directory to watch (required, repeatable)', collect)
-  .option('--allow <glob>', 'changes matching this glob (relative to the watched dir) are allowed (repeatable)', collect)
-  .addOption(formatOption(['text', 'json'], 'text'))
-  .argument('<command...>', 'the command to run, after --')
-  .action((command: string[], opts) =>
-    run(async () => (await import('./commands/leak-check.js')).leakCheck({ command, ...opts, watch: opts.watch ?? [], allow: opts.allow ?? [] })),
-  );
-
-// commander's own help command prints the whole help, on stderr, for a name it does not know.
-program
-  .command('help [command]')
-  .description('display help for command')
-  .action((name: string | undefined) => {
-    if (name === undefined) program.help();
-    const found = program.commands.find((c) => c.name() === name);
-    if (found) found.help();
-    return run(async () => {
-      const { didYouMean } = await import('./did-you-mean.js');
-      const names = program.commands.map((c) => c.name());
-      throw new UsageError(`unknown command ${JSON.stringify(name)}; ${didYouMean(name!, names)}the commands are: ${names.join(', ')}`);
-    });
-  });
-
-for (const command of [program, ...program.commands]) command.exitOverride(usageExit(command));
-// Where each command reads its config, in its own --help (query, report and check say it at --config).
-for (const command of program.commands.filter((c) => !['query', 'report', 'check', 'help'].includes(c.name()))) {
-  command.addHelpText('after', '\nConfig: none read (query and report read trajaudit.config.json from the current directory, check from its root).');
-}
-
-program.addHelpText('after', `
-Config: query and report read trajaudit.config.json from the current directory (or --config F),
-check from its root (or --config F); the other commands read no config file.
-Environment: SID_CONFIG_DIR, TRAJAUDIT_MEMORY_LIMIT, TRAJAUDIT_READER, TRAJAUDIT_PARALLEL,
-TRAJAUDIT_COMMIT_BYTES, TRAJAUDIT_DEBUG (README, "Environment").`);
-
-program.parseAsync(process.argv).catch((error: unknown) => {
-  diagnostic(error instanceof UsageError ? error.message : String(error));
-  process.exitCode = exitCodeFor(error);
-});
+process.exitCode = await main(process.argv.slice(2), io);

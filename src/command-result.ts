@@ -13,6 +13,6 @@ export interface CommandResult {
 export interface Progress {
   update(message: string): void;
   done(): void;
+  /** A diagnostic shown with TRAJAUDIT_DEBUG=1 only (a reader's refusal). */
+  debug?(message: string): void;
 }
-
-export const silentProgress: Progress = { update() {}, done() {} };
