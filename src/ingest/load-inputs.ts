@@ -11,7 +11,8 @@ import { rootInputs } from './database-root.js';
 import { refuseDbInsideInputs } from './db-inside-inputs.js';
 import { unfinishedLoadStart } from '../db/unfinished-load.js';
 import { keepYoungGenerationSmall } from './small-young-generation.js';
-import { ingest, type IngestSummary, OUTSIDE_WINDOW, type TimeWindow } from './ingest.js';
+import { ingest } from './ingest.js';
+import { type IngestSummary, OUTSIDE_WINDOW, type TimeWindow } from './plan-load.js';
 
 export interface LoadInputsOptions {
   paths: string[];

@@ -3,20 +3,18 @@
 // reader cannot be trusted on. read_json gives one row per non-blank line, in order, and an
 // all-NULL row for a line it cannot parse; so a file's k-th row is its k-th non-blank line, and
 // only the all-NULL rows need a second look. Anything that breaks that correspondence refuses the
-// files, and the caller reads them again, one at a time, and then the staged way (stage-jsonl.ts).
+// files (refused.ts), and the caller reads them again, one at a time, and then the staged way
+// (stage-jsonl.ts).
 import type { Database, Params } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
 import { InputError } from '../errors.js';
 import type { LineLedger, Problem } from './line-ledger.js';
 import { excerpt } from './strict-json.js';
-import { densestChunkBytes, DUCKDB_CHUNK_ROWS, judgeLine, type LineScan, lineBytes, ScanRefused, scanLines } from './scan-lines.js';
+import { Refused } from './refused.js';
+import { densestChunkBytes, DUCKDB_CHUNK_ROWS, judgeLine, type LineScan, lineBytes, scanLines } from './scan-lines.js';
 
-export class DirectReadRefused extends Error {
-  /** Refused from the line scan, before any statement: the transaction can go on with the staged reader. */
-  constructor(message: string, readonly beforeReading = false) {
-    super(message);
-  }
-}
+/** Refused once read_json's statement has run: the caller's transaction holds its rows. */
+const afterReading = (reason: string) => new Refused('after-reading', reason);
 
 export interface DirectSpec {
   table: string;
@@ -33,17 +31,16 @@ export interface DirectTarget {
   fileId: number;
   sessionId: string | null;
   /** The file's line scan, when the caller started it early (it overlaps the previous file's insert). */
-  scanning?: Promise<LineScan>;
+  scanning?: Promise<LineScan | Refused>;
 }
 
 const CANNOT_STORE = 'valid JSON that DuckDB cannot store (lone surrogate escape?)';
 /**
- * read_json's buffers take twice this from DuckDB's buffer pool; at 16 MiB (its default) they
- * left too little of a 128 MB pool for the insert (1 GiB home: 17.3 s, against 13.7–15.5 s at
- * 2 MiB). read_json still reads a longer line (a test loads a 3 MiB one), up to the longest line
- * read (MAX_LINE_BYTES): the scan refuses a file with a longer one.
+ * read_json's maximum_object_size, which sizes its buffers (twice this, from DuckDB's pool; its
+ * 16 MiB default left too little of the pool for the insert). It is no limit on a line: read_json
+ * still reads longer ones, up to line-rules.ts' MAX_LINE_BYTES, beyond which the scan refuses.
  */
-const MAX_LINE_BYTES = 2 * 1024 * 1024;
+const READ_JSON_OBJECT_BYTES = 2 * 1024 * 1024;
 /**
  * Each row's line number is its ordinal plus the blank lines before it, counted in a list of
  * them: cheap for a few; a file with more blank lines than this is read the staged way.
@@ -52,8 +49,8 @@ const MAX_BLANK = 64;
 
 /**
  * read_json and the insert parse a chunk of rows at a time, taking up to eight times its bytes
- * from the buffer pool (byte-batches.ts): a file whose lines are denser than this somewhere is read
- * the staged way, in batches (2,048 lines of 8 KiB ran out of a 192 MB pool; one 8 MiB line did not).
+ * from the buffer pool (line-rules.ts, BIG_LINE_BYTES): a file whose lines are denser than this
+ * somewhere is read the staged way, which parses long lines alone.
  */
 const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
 
@@ -71,7 +68,7 @@ const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
 /** read_json over a list of files; with `filename`, each row holds its file's path there. */
 function readJson(columns: Record<string, string>, files: string, filename: boolean): string {
   const spec = Object.entries(columns).map(([name, type]) => `${sqlString(name)}: ${sqlString(type)}`).join(', ');
-  return `read_json(${files}, format='newline_delimited', ignore_errors=true, maximum_object_size=${MAX_LINE_BYTES}, filename=${filename}, columns={${spec}})`;
+  return `read_json(${files}, format='newline_delimited', ignore_errors=true, maximum_object_size=${READ_JSON_OBJECT_BYTES}, filename=${filename}, columns={${spec}})`;
 }
 
 /** Per file, the lines the table has no row for (between its rows, and after the last one) that its scan did not set aside. */
@@ -106,27 +103,23 @@ async function judgeMissing(db: Database, spec: DirectSpec, target: DirectTarget
   if (!duckOk) return { byteOffset: offset, reason: CANNOT_STORE, excerpt: excerpt(text) };
   const value = JSON.parse(text) as Record<string, unknown>;
   if (Object.keys(spec.columns).some((key) => value[key] !== undefined && value[key] !== null)) {
-    throw new DirectReadRefused(`${target.absPath}:${line}: read_json's rows do not line up with the file's lines`);
+    throw afterReading(`${target.absPath}:${line}: read_json's rows do not line up with the file's lines`);
   }
   const nulls = Object.entries(spec.columns).map(([name, type]) => `NULL::${type} AS ${quoteId(name)}`).join(', ');
   await db.run(`INSERT INTO ${spec.table} (${spec.into.join(', ')}) ${spec.projection(`(SELECT $file_id AS file_id, $session_id AS file_session_id, ${line}::BIGINT AS line_no, ${nulls})`)}`, { file_id: target.fileId, session_id: target.sessionId });
   return null;
 }
 
-/** The file's line scan, or DirectReadRefused (before reading) when read_json cannot be trusted with it. */
-async function admit(target: DirectTarget): Promise<LineScan> {
-  let scan: LineScan;
-  try {
-    scan = await (target.scanning ?? scanLines(target.absPath));
-  } catch (error) {
-    if (error instanceof ScanRefused) throw new DirectReadRefused(`${target.absPath}: ${error.message}`, true);
-    throw error;
-  }
-  if (scan.blank.length > MAX_BLANK) throw new DirectReadRefused(`${target.absPath}: ${scan.blank.length} blank lines`, true);
+/** The file's line scan, or why read_json cannot be trusted with it (before anything is read). */
+async function admit(target: DirectTarget): Promise<LineScan | Refused> {
+  const scan = await (target.scanning ?? scanLines(target.absPath));
+  const refuse = (reason: string) => new Refused('before-reading', `${target.absPath}${reason}`);
+  if (scan instanceof Refused) return refuse(`: ${scan.message}`);
+  if (scan.blank.length > MAX_BLANK) return refuse(`: ${scan.blank.length} blank lines`);
   const passedOver = [...scan.malformed].find(([, p]) => PASSED_OVER.test(p.excerpt));
-  if (passedOver) throw new DirectReadRefused(`${target.absPath}:${passedOver[0]}: a line of whitespace read_json passes over`, true);
+  if (passedOver) return refuse(`:${passedOver[0]}: a line of whitespace read_json passes over`);
   const dense = densestChunkBytes(scan);
-  if (dense > MAX_CHUNK_BYTES) throw new DirectReadRefused(`${target.absPath}: ${dense} bytes within ${DUCKDB_CHUNK_ROWS} lines or so`, true);
+  if (dense > MAX_CHUNK_BYTES) return refuse(`: ${dense} bytes within ${DUCKDB_CHUNK_ROWS} lines or so`);
   return scan;
 }
 
@@ -136,7 +129,7 @@ async function insert(db: Database, sql: string, params: Params, what: string): 
     return await db.change(sql, params);
   } catch (error) {
     if (error instanceof InputError) throw error; // out of memory: the staged reader would not fare better
-    throw new DirectReadRefused(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+    throw afterReading(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
   }
 }
 
@@ -152,7 +145,7 @@ const expectedRows = (scan: LineScan) => scan.lines - scan.blank.length - scan.m
  */
 async function settle(db: Database, spec: DirectSpec, target: DirectTarget, scan: LineScan, inserted: number, missing: number[]): Promise<LineLedger> {
   const problems: Problem[] = [...scan.malformed].map(([line, p]) => ({ line, byteOffset: p.offset, kind: 'malformed', reason: p.reason, excerpt: p.excerpt }));
-  if (missing.length !== expectedRows(scan) - inserted) throw new DirectReadRefused(`${target.absPath}: read_json's rows do not line up with the file's lines`);
+  if (missing.length !== expectedRows(scan) - inserted) throw afterReading(`${target.absPath}: read_json's rows do not line up with the file's lines`);
   for (const line of missing) {
     const problem = await judgeMissing(db, spec, target, scan, line);
     if (problem) problems.push({ line, kind: 'malformed', ...problem });
@@ -173,25 +166,34 @@ async function settle(db: Database, spec: DirectSpec, target: DirectTarget, scan
 }
 
 /**
- * Whole files straight into the table, in one statement: a read_json statement costs ~2–3 ms
- * however small its file (20,000 sessions of two lines took ~100 s at one INSERT each; measured).
+ * Whole files straight into the table, in one statement: a read_json statement costs a few ms
+ * however small its file, so a home of many small sessions is read a batch of files at a time.
  * read_json reads a list of files one after the other, on the load's one DuckDB thread, so the
  * rows come in the files' order and each file's in its lines' order: a file's k-th row is its k-th
- * non-blank line. Returns each target's ledger, or undefined for one its line scan refused before
- * anything was read (the caller reads it the staged way).
+ * non-blank line. Each target's answer is its ledger or a refusal (refused.ts): before reading,
+ * that file's own; after the statement ran, every file's, the caller's transaction holding their rows.
  */
-export async function loadJsonlDirect(db: Database, spec: DirectSpec, targets: DirectTarget[]): Promise<(LineLedger | undefined)[]> {
+export async function loadJsonlDirect(db: Database, spec: DirectSpec, targets: DirectTarget[]): Promise<(LineLedger | Refused)[]> {
   const admitted: { target: DirectTarget; scan: LineScan }[] = [];
+  const answers = new Map<DirectTarget, LineLedger | Refused>();
   for (const target of targets) {
+    const scan = await admit(target);
+    if (scan instanceof Refused) answers.set(target, scan);
+    else admitted.push({ target, scan });
+  }
+  if (admitted.length > 0) {
     try {
-      admitted.push({ target, scan: await admit(target) });
+      for (const [target, ledger] of await readAdmitted(db, spec, admitted)) answers.set(target, ledger);
     } catch (error) {
-      if (!(error instanceof DirectReadRefused && error.beforeReading)) throw error;
-      if (process.env.TRAJAUDIT_DEBUG) process.stderr.write(`direct read refused: ${error.message}\n`);
+      if (!(error instanceof Refused)) throw error;
+      for (const { target } of admitted) answers.set(target, error);
     }
   }
+  return targets.map((target) => answers.get(target)!);
+}
+
+async function readAdmitted(db: Database, spec: DirectSpec, admitted: { target: DirectTarget; scan: LineScan }[]): Promise<Map<DirectTarget, LineLedger>> {
   const read = new Map<DirectTarget, LineLedger>();
-  if (admitted.length === 0) return targets.map(() => undefined);
   // Per file: the rows of the files before it (a row's ordinal in its file is its ordinal in the
   // statement less those), its rows, the non-blank lines before each blank one (a row's line is
   // its ordinal plus the blank lines before it), and the malformed lines, whose all-NULL rows are
@@ -206,7 +208,7 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, targets: D
     return owner;
   });
   // One file needs no join on its name, its owner row being every row's: a hash join on a path
-  // per row cost ~0.25 s of 5.2 s on the 1 GiB home's events.jsonl files (measured).
+  // per row is a measurable share of a large file's load.
   const one = admitted.length === 1;
   const list = `[${admitted.map(({ target: t }) => sqlString(literalPath(t.absPath))).join(', ')}]`;
   // Lines are numbered before the rows without values are left out (a window sees only the rows
@@ -225,9 +227,9 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, targets: D
     : new Map((await db.all(`SELECT file_id, count(*) AS n FROM ${spec.table} WHERE file_id IN (${admitted.map(({ target: t }) => t.fileId).join(', ')}) GROUP BY file_id`)).rows.map((r) => [r.file_id as number, r.n as number]));
   const rowsOf = (target: DirectTarget) => inserted.get(target.fileId) ?? 0;
   const grown = admitted.find(({ target, scan }) => rowsOf(target) > expectedRows(scan));
-  if (grown) throw new DirectReadRefused(`${grown.target.absPath}: read_json gave more rows than the file has lines (did it grow while being read?)`);
+  if (grown) throw afterReading(`${grown.target.absPath}: read_json gave more rows than the file has lines (did it grow while being read?)`);
   const short = admitted.filter(({ target, scan }) => rowsOf(target) < expectedRows(scan));
   const missing = short.length > 0 ? await missingLines(db, spec, short) : new Map<DirectTarget, number[]>();
   for (const { target, scan } of admitted) read.set(target, await settle(db, spec, target, scan, rowsOf(target), missing.get(target) ?? []));
-  return targets.map((target) => read.get(target));
+  return read;
 }

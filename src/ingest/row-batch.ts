@@ -26,7 +26,7 @@ function asText(value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Column types per table, asked once per connection (~7 ms a question; a load makes many batches). */
+/** Column types per table, asked of DuckDB once per connection, for every table in one question. */
 const typesByConnection = new WeakMap<Database, Map<string, Map<string, string>>>();
 
 /** A column that keeps the text of another when its cast fails (e.g. `ts_unread` of `ts`), NULL otherwise. */
@@ -49,10 +49,11 @@ export class RowBatch {
     try {
       for (const [table, { columns, rows, unread }] of this.tables) {
         if (rows.length === 0) continue;
-        const known = typesByConnection.get(db) ?? new Map<string, Map<string, string>>();
-        typesByConnection.set(db, known);
-        const types = known.get(table) ?? (await columnTypes(db, table));
-        known.set(table, types);
+        let types = typesByConnection.get(db)?.get(table);
+        if (!types) {
+          typesByConnection.set(db, await columnTypes(db));
+          types = typesByConnection.get(db)!.get(table) ?? new Map<string, string>();
+        }
         const file = path.join(dir, `${table}.jsonl`);
         const isJson = columns.map((c) => types.get(c) === 'JSON');
         const lines = rows.map((row) => JSON.stringify(Object.fromEntries(columns.map((c, i) => [c, isJson[i] ? asText(row[i]) : row[i]]))));
@@ -90,7 +91,13 @@ export class RowBatch {
   }
 }
 
-async function columnTypes(db: Database, table: string): Promise<Map<string, string>> {
-  const result = await db.all(`SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $t`, { t: table });
-  return new Map(result.rows.map((r) => [r.column_name as string, r.data_type as string]));
+async function columnTypes(db: Database): Promise<Map<string, Map<string, string>>> {
+  const result = await db.all(`SELECT table_name, column_name, data_type FROM duckdb_columns()`);
+  const tables = new Map<string, Map<string, string>>();
+  for (const r of result.rows) {
+    const columns = tables.get(r.table_name as string) ?? new Map<string, string>();
+    columns.set(r.column_name as string, r.data_type as string);
+    tables.set(r.table_name as string, columns);
+  }
+  return tables;
 }

@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import { MAX_LINE_BYTES, startsWithBom } from './line-rules.js';
 import { decodeLossy, invalidUtf8Reason } from './decode-utf8.js';
 import { LineScanner } from './line-scanner.js';
+import { Refused } from './refused.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
 
 /** The file cannot take the direct path (a line longer than MAX_LINE_BYTES, invalid UTF-8, a byte order mark). */
-export class ScanRefused extends Error {}
+const refuse = (reason: string) => new Refused('before-reading', reason);
 
 export interface ScannedProblem {
   offset: number;
@@ -35,7 +36,7 @@ export interface LineScan {
 }
 
 const CHECKPOINT_EVERY = 256;
-// 1 MiB chunks: 16 MiB ones kept ~100 MB of buffers and strings alive during a load (measured).
+// 1 MiB chunks: larger ones keep tens of MB of buffers and strings alive during a load.
 const CHUNK_BYTES = 1024 * 1024;
 const NEWLINE = 10;
 
@@ -67,7 +68,7 @@ function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
 }
 
 /**
- * The scanner's WebAssembly memory, or ScanRefused when there is none to be had: V8 reserves
+ * The scanner's WebAssembly memory, or a refusal when there is none to be had: V8 reserves
  * ~10 GiB of address space for it, which `ulimit -v` (shared login nodes, batch schedulers)
  * denies, and `--jitless` has no WebAssembly at all. The staged reader then reads every file.
  */
@@ -76,7 +77,7 @@ function withWasm<T>(make: () => T): T {
     return make();
   } catch (error) {
     if (error instanceof RangeError || error instanceof ReferenceError || (error instanceof Error && /WebAssembly|Wasm/.test(error.message))) {
-      throw new ScanRefused(`no WebAssembly memory for the line scanner (${error.message})`);
+      throw refuse(`no WebAssembly memory for the line scanner (${error.message})`);
     }
     throw error;
   }
@@ -91,7 +92,17 @@ export interface ScanOptions {
   maxLineBytes?: number;
 }
 
-export async function scanLines(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineBytes = MAX_LINE_BYTES }: ScanOptions = {}): Promise<LineScan> {
+/** The file's lines, or why the direct path cannot take it. */
+export async function scanLines(absPath: string, options: ScanOptions = {}): Promise<LineScan | Refused> {
+  try {
+    return await scanFile(absPath, options);
+  } catch (error) {
+    if (error instanceof Refused) return error;
+    throw error;
+  }
+}
+
+async function scanFile(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineBytes = MAX_LINE_BYTES }: ScanOptions): Promise<LineScan> {
   const scan: LineScan = { lines: 0, bytes: 0, terminated: true, lastLineStart: 0, blank: [], malformed: new Map(), checkpoints: [] };
   const scanner = (chunkBytes === CHUNK_BYTES && idle.pop()) || newScanner(chunkBytes);
   const file = await fs.promises.open(absPath, 'r');
@@ -106,16 +117,16 @@ export async function scanLines(absPath: string, { chunkBytes = CHUNK_BYTES, max
       const cut = atEof ? end : scanner.bytes.lastIndexOf(NEWLINE, end - 1) + 1;
       if (cut === 0) {
         if (end === scanner.capacity) {
-          if (scanner.capacity > maxLineBytes) throw new ScanRefused(`a line longer than ${maxLineBytes} bytes`);
+          if (scanner.capacity > maxLineBytes) throw refuse(`a line longer than ${maxLineBytes} bytes`);
           withWasm(() => scanner.grow(Math.min(maxLineBytes + 1, scanner.capacity * 2))); // the line and its newline
         }
         carry = end;
         continue;
       }
-      if (!isUtf8(scanner.bytes.subarray(0, cut))) throw new ScanRefused('invalid UTF-8');
+      if (!isUtf8(scanner.bytes.subarray(0, cut))) throw refuse('invalid UTF-8');
       // read_json passes over a byte order mark, but not always: a first line of nothing else
       // comes as a row of its own, one unterminated line after it as a NULL row.
-      if (base === 0 && startsWithBom(scanner.bytes)) throw new ScanRefused('a byte order mark');
+      if (base === 0 && startsWithBom(scanner.bytes)) throw refuse('a byte order mark');
       scanChunk(scan, scanner, cut, base, maxLineBytes);
       if (atEof) {
         scan.terminated = scanner.bytes[cut - 1] === NEWLINE;
@@ -138,7 +149,7 @@ function scanChunk(scan: LineScan, scanner: LineScanner, length: number, base: n
   let start = 0;
   let suspect = false;
   const line = (end: number) => {
-    if (end - start > maxLine) throw new ScanRefused(`a line longer than ${maxLine} bytes`);
+    if (end - start > maxLine) throw refuse(`a line longer than ${maxLine} bytes`);
     scan.lines += 1;
     const lineNo = scan.lines;
     if (lineNo % CHECKPOINT_EVERY === 1) scan.checkpoints.push(base + start);

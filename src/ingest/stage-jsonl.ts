@@ -10,6 +10,7 @@ import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import { countLines } from './count-lines.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
 import { BIG_LINE_BYTES, MAX_LINE_BYTES } from './line-rules.js';
+import { Refused } from './refused.js';
 import { splitLines, type Unread } from './split-lines.js';
 import { EXCERPT_CHARS, excerpt, strictJsonObject } from './strict-json.js';
 
@@ -31,12 +32,10 @@ export interface StageRange {
   lineBase: number;
   /**
    * Inside a transaction DuckDB's refusal aborts the transaction, so the Node reader cannot take
-   * over there: the caller gets ReaderRefused, rolls back and retries the file on its own.
+   * over there: the caller gets a refusal (refused.ts), rolls back and reads the file on its own.
    */
   inTransaction: boolean;
 }
-
-export class ReaderRefused extends Error {}
 
 function byteAt(absPath: string, position: number): number | null {
   if (position < 0) return null;
@@ -110,7 +109,7 @@ async function bigLines(db: Database): Promise<number[]> {
  * space, or at the very first byte, and counts that '\r' as the row's newline: the bytes add up),
  * or its last row ends at a final '\r' that is no newline (then they come out one byte short).
  */
-async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShape): Promise<boolean> {
+async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShape): Promise<boolean | Refused> {
   const src = range.startOffset > 0 ? copyTail(range.absPath, range.startOffset) : range.absPath;
   try {
     const size = fs.statSync(src).size;
@@ -126,7 +125,7 @@ async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShap
     // text is gone from `staged`: Node's splitter keeps it, to classify it alone.
     return read.bytes === size + (file.terminated ? 0 : 1) && read.lines === file.lines && (await bigLines(db)).length === 0;
   } catch (error) {
-    if (range.inTransaction) throw new ReaderRefused(`${range.absPath}: ${error}`);
+    if (range.inTransaction) return new Refused('in-transaction', `${range.absPath}: ${error}`);
     return false;
   } finally {
     if (src !== range.absPath) removeTempDir(path.dirname(src));
@@ -136,13 +135,12 @@ async function stageWithDuckDb(db: Database, range: StageRange, shape: StageShap
 /** Node's line splitter into `staged`; the lines it could not hand over as text are malformed already. */
 async function stageWithNode(db: Database, range: StageRange, shape: StageShape): Promise<Map<number, Unread>> {
   const unread = await splitLines(db, range.absPath, range.startOffset, range.lineBase);
-  // Read first, then classify: in one statement a line of ~8 MiB ran out of a 192 MB pool.
+  // Read first, then classify: in one statement a line near MAX_LINE_BYTES exhausts the pool.
   await db.run(`CREATE OR REPLACE TEMP TABLE staged AS ${classify('SELECT line_no, line, len FROM node_lines', shape)}`);
   for (const lineNo of await bigLines(db)) {
     const line = `SELECT line_no, line, len FROM node_lines WHERE line_no = ${lineNo}`;
-    // json_valid in a statement of its own: within one, its memory and json_transform's add up
-    // (a line of 8 MiB needed 190 MB of pool that way, 140 MB apart; one beside a 5 MiB line ran
-    // out of the 192 MB pool of a --db load).
+    // json_valid in a statement of its own: within one, its memory and json_transform's add up,
+    // which for a line near MAX_LINE_BYTES is about all of a --db load's pool.
     const parses = (await db.all(`SELECT ${PARSES} AS ok FROM (${line})`)).rows[0].ok === true;
     await db.run(`DELETE FROM staged WHERE line_no = ${lineNo}`);
     await db.run(`INSERT INTO staged ${classify(line, shape, MAX_LINE_BYTES, String(parses))}`);
@@ -176,8 +174,10 @@ async function judgeSuspects(db: Database, malformed: Map<number, string>): Prom
   if (malformed.size) await db.run(`UPDATE staged SET verdict = 'malformed' WHERE line_no IN (${[...malformed.keys()].join(',')})`);
 }
 
-export async function stageJsonl(db: Database, range: StageRange, shape: StageShape): Promise<LineLedger> {
-  const unread = (await stageWithDuckDb(db, range, shape)) ? new Map<number, Unread>() : await stageWithNode(db, range, shape);
+export async function stageJsonl(db: Database, range: StageRange, shape: StageShape): Promise<LineLedger | Refused> {
+  const byDuckDb = await stageWithDuckDb(db, range, shape);
+  if (byDuckDb instanceof Refused) return byDuckDb;
+  const unread = byDuckDb ? new Map<number, Unread>() : await stageWithNode(db, range, shape);
   const reasons = new Map([...unread].map(([lineNo, u]) => [lineNo, u.reason]));
   await judgeSuspects(db, reasons);
   const totals = (

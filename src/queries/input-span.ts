@@ -3,7 +3,7 @@
 // finds that case and where the inputs' times do lie, for one line on stderr.
 import type { Database } from '../db/database.js';
 import { firstEventTime } from '../ingest/first-event-time.js';
-import type { UnreadFile } from '../ingest/ingest.js';
+import type { UnreadFile } from '../ingest/plan-load.js';
 
 /** The window's bounds as ISO-8601 UTC text, to the microsecond (a query's bounds may hold them). */
 export interface IsoWindow {

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lineBytes, ScanRefused, scanLines } from '../../src/ingest/scan-lines.js';
-import { FIXTURES, tempDir } from '../helpers/run-cli.js';
+import { Refused } from '../../src/ingest/refused.js';
+import { type LineScan, lineBytes, scanLines } from '../../src/ingest/scan-lines.js';
+import { FIXTURES, tempDir } from '../../helpers/run-cli.js';
 
 const EDGES = path.join(FIXTURES, 'direct-reader-edges/trajectories/sessions/20260815-090000-0000d1e1/events.jsonl');
 
 describe('scanLines', () => {
   it('finds the blank lines, judges the doubtful ones, and notes an unterminated tail', async () => {
-    const scan = await scanLines(EDGES);
+    const scan = (await scanLines(EDGES)) as LineScan;
     expect(scan.lines).toBe(17);
     expect(scan.bytes).toBe(931);
     expect(scan.blank).toEqual([2, 3, 16]);
@@ -30,7 +31,7 @@ describe('scanLines', () => {
       const lines = Array.from({ length: 1000 }, (_, i) => (i % 97 === 0 ? '' : JSON.stringify({ event: 'E', n: i, pad: 'x'.repeat(i % 13) })));
       const file = path.join(dir, 'events.jsonl');
       fs.writeFileSync(file, `${lines.join('\n')}\n`);
-      const scan = await scanLines(file);
+      const scan = (await scanLines(file)) as LineScan;
       expect(scan.lines).toBe(1000);
       expect(scan.checkpoints).toHaveLength(4);
       let offset = 0;
@@ -44,9 +45,9 @@ describe('scanLines', () => {
   });
 
   it('refuses a line longer than its buffer, and invalid UTF-8', async () => {
-    await expect(scanLines(EDGES, { chunkBytes: 16, maxLineBytes: 100 })).rejects.toBeInstanceOf(ScanRefused);
-    expect((await scanLines(EDGES, { chunkBytes: 16, maxLineBytes: 128 })).lines).toBe(17);
+    expect(await scanLines(EDGES, { chunkBytes: 16, maxLineBytes: 100 })).toBeInstanceOf(Refused);
+    expect(((await scanLines(EDGES, { chunkBytes: 16, maxLineBytes: 128 })) as LineScan).lines).toBe(17);
     const latin1 = path.join(FIXTURES, 'direct-reader-edges/trajectories/sessions/20260815-110000-0000d1e3/events.jsonl');
-    await expect(scanLines(latin1)).rejects.toThrow(/invalid UTF-8/);
+    expect(await scanLines(latin1)).toMatchObject({ message: expect.stringMatching(/invalid UTF-8/) });
   });
 });

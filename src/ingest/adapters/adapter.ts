@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { SourceFile, SourceKind } from '../../discover/discover-inputs.js';
 import type { LineLedger } from '../line-ledger.js';
+import type { Refused } from '../refused.js';
 import type { RowBatch } from '../row-batch.js';
 import type { LineScan } from '../scan-lines.js';
 
@@ -22,7 +23,7 @@ export interface DirectFile {
   fileId: number;
   file: SourceFile;
   /** The file's line scan, when the caller started it early (it overlaps the previous file's insert). */
-  scan?: Promise<LineScan>;
+  scan?: Promise<LineScan | Refused>;
 }
 
 /** One adapter per input format: reads a file into its table(s) and accounts for every line. */
@@ -36,16 +37,14 @@ export interface Adapter {
   timed: boolean;
   /**
    * Reads the file and accounts for its lines, then returns `store`, which writes the rows
-   * inside the file's transaction. A reader that uses DuckDB may be called outside any
-   * transaction (DuckDB aborts a transaction on any error, and reading may fall back to a second
-   * reader); the Node-only readers of small files are called inside theirs.
+   * inside the file's transaction; or a refusal when the file can only be read outside any
+   * transaction (refused.ts). The Node-only readers of small files never refuse.
    */
-  read(target: LoadTarget): Promise<{ ledger: LineLedger; store: () => Promise<void> }>;
+  read(target: LoadTarget): Promise<{ ledger: LineLedger; store: () => Promise<void> } | Refused>;
   /**
    * Reads whole files straight into their table, in one statement on `db` inside the load's
-   * transaction: each file's ledger, or undefined for one refused before anything was read (the
-   * caller reads it with `read`). Throws DirectReadRefused once it has read: the transaction is
-   * then lost, and the caller reads those files again, one at a time and then with `read`.
+   * transaction: each file's ledger, or its refusal (refused.ts); a refusal after reading leaves
+   * the transaction holding rows that must be rolled back.
    */
-  loadDirect?: (db: Database, files: DirectFile[]) => Promise<(LineLedger | undefined)[]>;
+  loadDirect?: (db: Database, files: DirectFile[]) => Promise<(LineLedger | Refused)[]>;
 }

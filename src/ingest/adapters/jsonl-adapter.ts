@@ -2,6 +2,7 @@ import { readTime } from '../../db/read-time.js';
 import type { SourceKind } from '../../discover/discover-inputs.js';
 import { BIG_LINE_BYTES } from '../line-rules.js';
 import { type DirectTarget, loadJsonlDirect } from '../load-jsonl-direct.js';
+import { Refused } from '../refused.js';
 import { stageJsonl } from '../stage-jsonl.js';
 import type { Adapter, DirectFile } from './adapter.js';
 
@@ -63,6 +64,7 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
     async read(target) {
       const range = { absPath: target.file.absPath, startOffset: target.startOffset, lineBase: target.lineBase, inTransaction: target.inTransaction };
       const ledger = await stageJsonl(target.db, range, { shape, keepValidText: format.keepText });
+      if (ledger instanceof Refused) return ledger;
       const store = async () => {
         if (ledger.valid > 0) {
           const params = { file_id: target.fileId, session_id: target.file.sessionId };

@@ -1,0 +1,46 @@
+// DuckDB's settings while files load, and the connections that read them side by side: set
+// before the first file, given back to DuckDB's defaults after the last (queries get those).
+import os from 'node:os';
+import { type Database, DEFAULT_FILE_MEMORY_LIMIT } from '../db/database.js';
+import { environment, sizeInBytes } from '../environment.js';
+import { type RssGuard, startRssGuard } from './rss-guard.js';
+
+/** Connections reading JSONL files side by side: one file's pipeline keeps a little over one core busy. */
+const parallel = () => environment().parallel ?? Math.max(1, Math.min(2, os.availableParallelism()));
+
+/**
+ * The RSS a load into a file holds to: DuckDB's buffer pool and what the rest of the process
+ * takes beside it (Node, DuckDB's code, the metadata of the tables).
+ */
+function rssCeiling(): { high: number; low: number } {
+  const high = sizeInBytes(environment().memoryLimit ?? DEFAULT_FILE_MEMORY_LIMIT) + 228e6;
+  return { high, low: high - 40e6 };
+}
+
+/**
+ * Runs `load` with the load's settings and its connections (`db` first); every connection
+ * finishes or fails before any is closed (closing one mid-query hangs).
+ */
+export async function withLoadSettings<T>(db: Database, jsonlFiles: number, load: (connections: Database[]) => Promise<T>): Promise<T> {
+  const connections = [db];
+  for (let k = 1; k < Math.min(parallel(), jsonlFiles); k += 1) connections.push(await db.connect());
+  // One DuckDB thread per connection while JSONL files load: the direct reader numbers
+  // read_json's rows in the order one thread reads them, and side by side it is also faster.
+  if (jsonlFiles > 0) await db.run(`SET threads = 1`);
+  // FSST and ZSTD are left out of the compression DuckDB tries on each column segment while files
+  // load: tried on every string column, they were chosen for two small ones only, for no smaller file.
+  await db.run(`SET disabled_compression_methods = 'fsst,zstd'`);
+  // While JSONL files load into a file, the RSS guard has DuckDB hand freed memory back only as
+  // the process nears its ceiling (rss-guard.ts).
+  let guard: RssGuard | null = null;
+  try {
+    if (jsonlFiles > 0 && db.path !== null) guard = await startRssGuard(db, rssCeiling());
+    return await load(connections);
+  } finally {
+    await guard?.stop();
+    for (const conn of connections.slice(1)) conn.close();
+    if (jsonlFiles > 0) await db.run(`RESET threads`);
+    await db.run(`RESET disabled_compression_methods`);
+    if (guard !== null) await db.run(`RESET allocator_bulk_deallocation_flush_threshold`);
+  }
+}
