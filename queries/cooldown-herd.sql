@@ -1,19 +1,7 @@
 -- name: cooldown-herd
--- description: Shared-cooldown coordination (formats doc §3.4, §15 item 4): the moments agents tried
---   to send, grouped into windows, so a thundering herd shows as many agents in one window. A "wake"
---   is a shared_cooldown_wait or retry row at ts + delayMs (when its sleep ends), or a cooldown_probe /
---   cooldown_probe_denied row at ts (the path asked to go now). A row with no readable time, and a wait
---   or retry whose delayMs is missing, not an integer or too large to add to a time, has no known wake: it falls in no window (it is
---   left out, not placed at its ts as if it had slept 0 ms, which could make a herd that never happened;
---   retry-telemetry still counts it). Wakes of one session form one window
---   while each is at most $window_ms after the previous one. Windows with fewer than $min_agents
---   distinct agents are left out (2 = herds only). Columns: session_id; window_start, window_end
---   (first and last wake); span_ms; agents (distinct agents, the main loop counting as one);
---   agent_ids (sorted, SubagentStart form when known, `main` for the main loop); wakes (rows);
---   entry_waits (shared_cooldown_wait without attempt: waited before the first request);
---   aligned_waits (shared_cooldown_wait with attempt: retry backoff raised to the cooldown); retries;
---   probes_granted (cooldown_probe), probes_denied (cooldown_probe_denied); probe_decisions
---   (`probeDecision=count`, sorted). since/until filter the RetryTelemetry rows.
+-- description: Shared-cooldown coordination: one row per window of a session's wakes (tries to send) with
+--   at least min_agents agents; a herd is many agents in one window. Ordered by session_id, window_start.
+-- columns: session_id, window_start, window_end, span_ms, agents, agent_ids, wakes, entry_waits, aligned_waits, retries, probes_granted, probes_denied, probe_decisions
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

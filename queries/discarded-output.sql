@@ -1,19 +1,7 @@
 -- name: discarded-output
--- description: Generated characters thrown away by stream restarts, per session (formats doc §3.4,
---   §3.5, §15 item 8). RetryTelemetry `retry.discardedChars` is the complete count;
---   StreamRestart.discarded_chars may be missing when the watchdog killed the generator during
---   backoff, so the difference is what restarts killed before they could report. Sessions with no
---   retry and no StreamRestart row are left out. Columns: session_id; retries (`retry` rows);
---   retry_discarded_chars, retry_discarded_thinking_chars (sums; NULL when no retry row carries the
---   key: OLD sessions, §14); restarts (StreamRestart rows, zero-loss restarts included);
---   restart_discarded_chars, restart_discarded_thinking_chars (sums, 0 without restarts);
---   unreported_chars (retry_discarded_chars − restart_discarded_chars). A count that is not an
---   integer (4.7, "4", true) counts as missing, as in the views (README "Tables"). since/until place
---   a restart by the time of its retry, so that a pair crossing a window edge counts whole on one
---   side: a StreamRestart is paired with the `retry` row right before it in the session (by time,
---   then line) and counts in that retry's window; one with no retry before it (or only another
---   StreamRestart) counts at its own time. Pairing is done over all rows, before the window. Rows
---   with no readable time fall in no window.
+-- description: Generated characters thrown away by stream restarts, per session: one row per session with a RetryTelemetry
+--   retry or a StreamRestart row, retry counts against restart counts. Ordered by session_id.
+-- columns: session_id, retries, retry_discarded_chars, retry_discarded_thinking_chars, restarts, restart_discarded_chars, restart_discarded_thinking_chars, unreported_chars
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -1,18 +1,7 @@
 -- name: ghost-streams
--- description: Streams that were opened (and billed) but never produced a recorded response: per
---   session, HttpConnected (one per HTTP response past the status check, every call chain) minus
---   AfterModelRaw (main-loop calls only) (formats doc §3.5, §15 item 9). Split by the stream index
---   namespace (§2): main loop index < 10000, subagent 10000 ≤ index < 900000, side calls ≥ 900000.
---   Subagents and side calls never fire AfterModelRaw, so each of their HttpConnected rows counts as a
---   ghost. On OLD sessions a subagent's provider rows sit at the main loop's index (§4), so they count
---   as main. Sessions with neither event are left out. Columns: session_id; http_connected;
---   after_model_raw; ghost_streams (http_connected − after_model_raw); main_http (HttpConnected with
---   index < 10000); main_ghosts (main_http − after_model_raw); subagent_ghosts; side_ghosts.
---   since/until place each stream by the time it was opened, so that a stream crossing a window edge
---   counts whole on one side: an AfterModelRaw is paired with the main-loop HttpConnected right
---   before it in the session (by time, then line) and counts in that HttpConnected's window; one with
---   no HttpConnected before it (or only another AfterModelRaw) counts at its own time. Pairing is
---   done over all rows, before the window. Rows with no readable time fall in no window.
+-- description: Streams that were opened (and billed) but never produced a recorded response: one row per session with an
+--   HttpConnected or AfterModelRaw row, split main/subagent/side. Ordered by session_id.
+-- columns: session_id, http_connected, after_model_raw, ghost_streams, main_http, main_ghosts, subagent_ghosts, side_ghosts
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -1,24 +1,7 @@
 -- name: retry-budget
--- description: Did an agent stop retrying because time ran out or because retries did (formats doc
---   §3.4, §15 item 3)? One row per run of an agent with any RetryTelemetry `retry` or
---   `retry_budget_exhausted` row: a subagent id can be started again after it stopped, and each run
---   (a SubagentStart with the Stop it pairs with, view `subagent_runs`) has its own retries, budget
---   and outcome, so every figure of a row covers that run only. A row belongs to the run of the last
---   Start of its agent before it (by time, then line); the main loop, and a subagent's rows with no
---   Start before them, are one run with start_ts NULL. retry_budget_exhausted is written when the
---   wall-clock deadline cannot fit the next backoff plus 5 s. Columns: session_id; agent_id
---   (SubagentStart form when known, else the raw agentId; NULL for the main loop); start_ts (the
---   run's SubagentStart); retries (`retry` rows of the run); backoff_ms (sum of their delayMs, up to
---   the budget row if there is one; a delayMs that is missing or not an integer counts as missing, as
---   in the views: NULL when none of those retries has one, 0 when there are none); exhausted_ts, attempt, delay_ms, remaining_ms (the run's last
---   retry_budget_exhausted row: attempt it stopped at, the backoff it wanted, the time it had left);
---   needed_ms (delay_ms + 5000); deadline_ms (time from the run's Start to the budget row plus
---   remaining_ms: the wall-clock budget remainingMs counts down); backoff_share (backoff_ms /
---   deadline_ms); stop_status (the status of the Stop that ends the run; NULL for the main loop or a
---   run that never stopped; for rows with no Start, the id's last Stop); stopped_by: `time` when a
---   budget row exists, `attempts` when the run stopped with status error without one (cap reached or
---   error not retryable), else NULL (it recovered or is still running). since/until filter the
---   RetryTelemetry rows; runs are found over all rows.
+-- description: Did an agent stop retrying because time ran out or because retries did? One row per run of an agent with a
+--   retry or retry_budget_exhausted row; budget rows first, then session_id, agent_id, start_ts.
+-- columns: session_id, agent_id, start_ts, retries, backoff_ms, exhausted_ts, attempt, delay_ms, remaining_ms, needed_ms, deadline_ms, backoff_share, stop_status, stopped_by
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -1,13 +1,7 @@
 -- name: retry-by-agent
--- description: Which subagent retried how often: one row per (session, agentId) with any RetryTelemetry row
--- (main-loop rows carry no agentId and are left out; see retry-telemetry). agent_id is the SubagentStart id
--- (subagent-<type>-<taskId>) when the agentId's <taskId> suffix joins a SubagentStart of the same session,
--- else the raw agentId; task_id is that suffix (null when the agentId has none). retries counts type retry,
--- budget_exhausted retry_budget_exhausted, cooldown_waits shared_cooldown_wait, fallbacks fallback,
--- streams_completed stream_completed. agent_type comes from that SubagentStart, else from a SubagentStop with the
--- same task id; stop_status is the status of the last SubagentStop with that task id in the session (null when
--- there is none: never stopped, or no task id). --since/--until filter the RetryTelemetry rows by time.
--- Ordered by retries desc, then session_id, agent_id.
+-- description: Which subagent retried how often: one row per (session, agentId) with any RetryTelemetry row; main-loop
+--   rows (no agentId) are left out. Ordered by retries desc, then session_id, agent_id.
+-- columns: session_id, agent_id, task_id, agent_type, retries, budget_exhausted, cooldown_waits, fallbacks, streams_completed, stop_status
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -1,7 +1,7 @@
 -- name: retry-telemetry
--- description: RetryTelemetry events by data.type, split main loop (no agentId) vs subagents (with agentId):
--- one row per type present; sessions = distinct sessions, agents = distinct agentIds. --since/--until filter
--- rows by time. Ordered by events desc, then type. Per-agent counts: retry-by-agent.
+-- description: RetryTelemetry events by data.type, split main loop (no agentId) vs subagents (with agentId): one row per
+--   type present. Ordered by events desc, then type. Per-agent counts: retry-by-agent.
+-- columns: type, events, main_loop, subagent, sessions, agents
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

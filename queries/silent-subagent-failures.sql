@@ -1,20 +1,7 @@
 -- name: silent-subagent-failures
--- description: Subagents that stopped with status error without retrying (formats doc §15 item 2):
---   a SubagentStop status=error whose subagent has zero RetryTelemetry type=retry rows between its
---   SubagentStart and the Stop (joined on the task id: SubagentStart.agent_id =
---   subagent-<type>-<taskId>, RetryTelemetry.agentId = <session>-sub-<taskId>), and whose last error
---   evidence came at most $max_gap_ms before the Stop. Evidence, first that exists: a StreamPhase
---   phase=error row tagged with the agent; else an untagged StreamPhase error at one of its stream
---   indices (the indices of its tagged StreamPhase/TimeoutFired rows; §4); else a warn.log ERROR line
---   in its Start–Stop window. A Stop's Start is the one it pairs with (the subagent_runs view: the
---   earliest unpaired Start of its id before it). The events.jsonl evidence lies between that Start and
---   the Stop by time, then line, as the pairing orders them: a row with the Stop's time written after
---   it comes after the Stop (and one with the Start's time written before it, before the Start); a
---   warn.log line, in another file, by time alone, both ends included. Stops without a Start (custom subagents: agent_id
---   null) or without any evidence are not reported. Columns: session_id; agent_id (SubagentStart form); agent_type;
---   task_id; start_ts, stop_ts (SubagentStart/Stop times); gap_ms (Stop minus the evidence, ms);
---   retries (always 0 here); error (the evidence: the StreamPhase error text or "HTTP <status>", or
---   "[CATEGORY] message" of the warn.log line). since/until filter on the Stop time.
+-- description: Subagents that stopped with status error without retrying: one row per such SubagentStop whose last error
+--   evidence came at most max_gap_ms before it. Ordered by stop_ts, session_id, agent_id.
+-- columns: session_id, agent_id, agent_type, task_id, start_ts, stop_ts, gap_ms, retries, error
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

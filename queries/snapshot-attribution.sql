@@ -1,28 +1,7 @@
 -- name: snapshot-attribution
--- description: The two-key snapshot split of formats doc §4, per (session, index) with index >= 10000 and at
--- least one StreamPhase row carrying agent_id ("tagged"). A stream is one agent's tagged rows at one index
--- (one sub-agent turn, its retries included); its interval runs from its first to its last tagged row.
--- untagged_rows counts StreamPhase rows without agent_id of two kinds. (1) Same index: rows at this index
--- within the tagged rows' first-to-last time, widened by 1 s on each side (HEAD: the provider writes at the
--- stream's own index). (2) Main-loop index: for a stream with no untagged row at its own index within its own
--- interval ±1 s (the older generation, no request context, §14: its provider rows carry the main loop's
--- index), rows at index 0-9999 inside its interval, not widened: agentic-loop writes the tagged fetch_sent
--- before it calls the provider and the tagged completed/error after the call returns (§3.5, the example in
--- §3.6), so the provider's rows lie inside, and the main loop's own call before SubagentStart and the
--- provider rows of the agent's other turns stay out. A stream whose last tagged row is a fetch_sent (cut off
--- before its outcome) extends to the Stop of its sub-agent's Start-Stop run (§4; subagent_runs, joined on the
--- task id: the earliest Stop after the stream of a run that started before it), when there is one; that
--- extended interval is the one main-loop rows and collisions use (the own-index test and same-index rows
--- keep the tagged rows' own times). A main-loop row inside the intervals of several streams counts once, for the stream that started last (then
--- the lower index, then agent_id): the rows cannot tell parallel agents apart. Decided per stream, not per
--- session or from the sessions view's generation: a session resumed after an upgrade holds streams of both
--- builds, and a HEAD stream that failed before reaching the provider has no untagged rows at all (§14: detect
--- by key presence). tagged_chunks/untagged_chunks are the largest chunk_count (else chunks) on each side.
--- verdict: collision when the (extended) intervals of two or more agents' streams at this index overlap: a
--- stream hung after its fetch_sent still shares the provider's untagged key until its agent ends, whichever
--- agent sent first; else misattributed-to-main when any main-loop row counts; else split when untagged_rows > 0; else
--- clean. --since/--until keep a (session, index) when its first tagged row falls in them. Ordered by
--- session_id, index.
+-- description: The two-key snapshot split, per (session, index) with index >= 10000 and at least one StreamPhase row
+--   carrying agent_id ("tagged"): one row each, with a verdict. Ordered by session_id, index.
+-- columns: session_id, index, agents, agent_ids, tagged_rows, untagged_rows, tagged_chunks, untagged_chunks, verdict
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -1,10 +1,7 @@
 -- name: test-pollution
--- description: Census of every tasks/<taskId>.output loaded, by category: empty (0 bytes); test (1-64 bytes
--- whose whole content fully matches $test_pattern, by default the test-suite literals `[轮次 N] 测试响应` and
--- `[轮次 N] spawn 测试响应` with an optional final newline; configured by tasks.testPatterns in
--- trajaudit.config.json); real (everything else). Always three rows, in the order test, empty, real, even when a
--- category has no files (then bytes 0, share 0 and null mtimes). share = files / all files, rounded to 4
--- decimals (null when no file is loaded). --since/--until filter files by mtime; --session does not apply.
+-- description: Census of every tasks/<taskId>.output loaded, by category: always three rows, test, empty and real, in that
+--   order, with each category's files, bytes, share of all files and oldest and newest mtime.
+-- columns: category, files, bytes, share, oldest_mtime, newest_mtime
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: test_pattern VARCHAR = '^\[轮次 \d+\] (spawn )?测试响应\n?$'

@@ -1,13 +1,7 @@
 -- name: timeouts
--- description: Which timeout layer fired, and did it take effect (formats doc §3.5, §15 item 7)? One
---   row per layer seen in TimeoutFired or TimeoutIneffective, plus `watchdog_kill` when there is a
---   WatchdogKill (OLD sessions write WatchdogKill without a TimeoutFired; HEAD writes both).
---   Columns: layer; fired (TimeoutFired rows); main_loop (index 0–9999), subagent (10000–899999),
---   side (≥ 900000), agent_stream (index −1: agent_overall/heartbeat timeouts) — fired split by the
---   index namespace (§2); ineffective (TimeoutIneffective rows of that layer: the timeout fired but
---   the awaited race did not settle within 5 s); watchdog_kills (WatchdogKill rows, on the
---   watchdog_kill row only); sessions (sessions with any of the row's events). since/until filter
---   all three events.
+-- description: Which timeout layer fired, and did it take effect? One row per layer seen in TimeoutFired or TimeoutIneffective,
+--   plus watchdog_kill when there is a WatchdogKill. Ordered by fired desc, then layer.
+-- columns: layer, fired, main_loop, subagent, side, agent_stream, ineffective, watchdog_kills, sessions
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -1,9 +1,11 @@
 // Canned queries: top-level queries/<name>.sql, each documenting itself in header comments:
 //   -- name: retry-telemetry
-//   -- description: …            (may continue on further `-- ` lines before the first param)
+//   -- description: …            (what one row is, the order; may go on over further `-- ` lines)
+//   -- columns: type, events, …  (the result columns, in order, as the final SELECT names them)
 //   -- param: since TIMESTAMP = NULL
-// The loader rejects a file whose name differs from its header, and any parameter that is
-// declared but not used or used but not declared ("unbound").
+// The header is the contract only; docs/queries.md explains each query's columns and rules.
+// The loader rejects a file whose name differs from its header, one without a description or a
+// columns line, and any parameter that is declared but not used or used but not declared ("unbound").
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +24,8 @@ export interface QueryParam {
 export interface CannedQuery {
   name: string;
   description: string;
+  /** The result columns, in order, from the `-- columns:` line. */
+  columns: string[];
   params: QueryParam[];
   sql: string;
   file: string;
@@ -35,12 +39,14 @@ export function parseQuery(file: string, text: string): CannedQuery {
   const header = text.split('\n').filter((l) => l.startsWith('--')).map((l) => l.replace(/^--\s?/, ''));
   let name: string | undefined;
   const description: string[] = [];
+  let columns: string[] | undefined;
   const params: QueryParam[] = [];
   let inDescription = false;
   for (const line of header) {
-    const field = /^(name|description|param):\s*(.*)$/.exec(line);
+    const field = /^(name|description|columns|param):\s*(.*)$/.exec(line);
     if (field?.[1] === 'name') name = field[2].trim();
     if (field?.[1] === 'description') description.push(field[2].trim());
+    if (field?.[1] === 'columns') columns = field[2].split(',').map((c) => c.trim()).filter((c) => c !== '');
     if (field?.[1] === 'param') {
       const m = /^([a-z_][a-z0-9_]*)\s+([A-Z]+)\s*=\s*(.+)$/.exec(field[2].trim());
       if (!m) throw fail(`bad param line "${line}" (expected "-- param: NAME TYPE = default")`);
@@ -53,11 +59,12 @@ export function parseQuery(file: string, text: string): CannedQuery {
   const expected = path.basename(file, '.sql');
   if (name !== expected) throw fail(`header "-- name: ${name ?? ''}" must equal the file name "${expected}"`);
   if (description.length === 0) throw fail('missing "-- description:"');
+  if (columns === undefined || columns.length === 0) throw fail('missing "-- columns:"');
   const body = text.split('\n').filter((l) => !l.trimStart().startsWith('--')).join('\n');
   const used = new Set([...body.matchAll(/\$([a-z_][a-z0-9_]*)/g)].map((m) => m[1]));
   for (const p of params) if (!used.has(p.name)) throw fail(`param ${p.name} is declared but never used`);
   for (const u of used) if (!params.some((p) => p.name === u)) throw fail(`$${u} is used but not declared with "-- param:"`);
-  return { name, description: description.join(' '), params, sql: text, file };
+  return { name, description: description.join(' '), columns, params, sql: text, file };
 }
 
 export function loadQueries(dir: string = QUERIES_DIR): CannedQuery[] {

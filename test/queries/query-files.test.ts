@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bindParams } from '../../src/queries/bind-params.js';
 import { loadQueries, parseQuery, QUERIES_DIR } from '../../src/queries/load-queries.js';
 import { runJson } from '../helpers/run-cli.js';
+import { HOME, queryRows } from './query-cli.js';
 
 const files = fs.readdirSync(QUERIES_DIR).filter((f) => f.endsWith('.sql')).sort();
 const body = (sql: string) => sql.split('\n').filter((l) => !l.trimStart().startsWith('--')).join('\n');
@@ -39,20 +40,35 @@ describe('queries/*.sql', () => {
     expect(query?.params.map((p) => p.name)).toEqual(params);
   });
 
-  it('`trajaudit queries` lists each file with its description and parameters', () => {
-    const { value, run } = runJson<Array<{ name: string; description: string; params: string }>>(['queries']);
+  it('`trajaudit queries` lists each file with its description and parameters', async () => {
+    const { value, run } = await runJson<Array<{ name: string; description: string; params: string }>>(['queries']);
     expect(run.code).toBe(0);
     expect(value.map((q) => q.name)).toEqual(files.map((f) => path.basename(f, '.sql')));
     const starts = value.find((q) => q.name === 'subagent-starts');
     expect(starts?.description).toMatch(/^Subagent outcomes per agent_type: .*\(quantile_disc 0\.5: /);
     expect(starts?.params).toBe('since TIMESTAMP = NULL; until TIMESTAMP = NULL; session VARCHAR = NULL');
   });
+
+  it('each `-- columns:` line names the result columns in order (on the bundled home)', async () => {
+    const withRows: string[] = [];
+    for (const query of loadQueries()) {
+      const { rows } = await queryRows(query.name, [HOME]);
+      if (rows.length === 0) continue;
+      withRows.push(query.name);
+      expect(Object.keys(rows[0]), query.name).toEqual(query.columns);
+    }
+    // Not vacuous: most of the queries have rows on the bundled home.
+    expect(withRows.length, withRows.join(', ')).toBeGreaterThanOrEqual(8);
+  });
 });
 
 describe('the loader rejects a malformed query file', () => {
-  const header = (name: string) => `-- name: ${name}\n-- description: a test query\n`;
+  const header = (name: string) => `-- name: ${name}\n-- description: a test query\n-- columns: x\n`;
   it('a header name that differs from the file name', () => {
     expect(() => parseQuery('/q/right.sql', `${header('wrong')}SELECT 1`)).toThrow('canned query right.sql: header "-- name: wrong" must equal the file name "right"');
+  });
+  it('a file without a "-- columns:" line', () => {
+    expect(() => parseQuery('/q/x.sql', '-- name: x\n-- description: a test query\nSELECT 1 AS x')).toThrow('canned query x.sql: missing "-- columns:"');
   });
   it('a declared parameter that is never used', () => {
     expect(() => parseQuery('/q/x.sql', `${header('x')}-- param: since TIMESTAMP = NULL\nSELECT 1`)).toThrow('param since is declared but never used');
