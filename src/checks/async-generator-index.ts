@@ -52,7 +52,7 @@ export function scanAsyncGeneratorNames(text: string, into: Set<string>): boolea
  * `const pages: PageFn = listPages;`): its name is a candidate too. Repeated until no name is
  * new, for an alias of an alias. The parsed declaration decides (indexDeclarations).
  */
-// The annotation stays on the declaration's line (scanning on to the next `=` of the file made the
+// The annotation stays on the declaration's line (scanning on to the next `=` of the file makes the
 // scan quadratic on files of typed declarations without an initializer); `!`, a cast, a closing
 // parenthesis, `;`, a comment or the line's end may follow the name.
 // A string literal type in the annotation may hold `=` (`{ tag?: "a=b" }`).

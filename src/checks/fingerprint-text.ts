@@ -5,9 +5,9 @@ import { forEachToken, normalizedText, shortHash, spelledText, templatePartText,
  * The hashes a finding's baseline entry is keyed on. `textHash` is of the site's text with what
  * formatters change taken out (see `fingerprintText`). `previousTextHashes` are of the text as
  * older versions hashed it, so that a baseline written by them still matches without a rewrite:
- * before 2026-11-30 semicolons, parentheses and quoted keys were kept; before 2026-12-01 a bare
- * scanner misread template text after a `${…}` and regexes (see `forEachToken`). Only the ones
- * that differ from `textHash` are kept.
+ * they scanned bare, misreading template text after a `${…}` and regexes (see `forEachToken`),
+ * and the oldest also kept semicolons, parentheses and quoted keys. Only the ones that differ
+ * from `textHash` are kept.
  */
 export function textHashesOf(node: ts.Node, sourceFile: ts.SourceFile): { textHash: string; previousTextHashes?: string[] } {
   const textHash = shortHash(fingerprintText(node, sourceFile));

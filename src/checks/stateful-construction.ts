@@ -42,7 +42,7 @@ export default defineCheck<'stateful-construction', State>({
   },
   // The pattern's comment clauses (a comment right after `new` or a member's `.`) match any comment
   // line ending in a full stop followed by another: the name must also be in the text (escapes are
-  // decoded in it, see `searchableText`), or most files of a commented codebase were parsed.
+  // decoded in it, see `searchableText`), or most files of a commented codebase would be parsed.
   wants: (text, state) => state.names.some((name) => text.includes(name)) && Boolean(state.site?.test(text)),
   visit(unit, ctx, state) {
     const sourceFile = unit.sourceFile;
@@ -76,7 +76,7 @@ export default defineCheck<'stateful-construction', State>({
  * Local`, `"C" as Local`); a factory's name anywhere. Other mentions of a class (`: C`,
  * `implements C`, `import type { C }`) cannot be constructions. Before the name only spaces are
  * looked through: a comment inside the look-behind is matched back at every mention of a class
- * (a one-line file of 20,000 type mentions took 10–16 s). Instead, a comment right after `new`,
+ * (quadratic on a long line of type mentions). Instead, a comment right after `new`,
  * `new (` or a member's `.`, or between `[` and a quote, lets the file through whatever follows.
  */
 function sitePattern(options: { classes: string[]; factories: string[] }): RegExp | undefined {

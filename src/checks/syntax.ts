@@ -87,7 +87,7 @@ export function forEachToken(
 ): void {
   const templateParts = new Set<number>();
   const regexes = new Set<number>();
-  // `bare` scans as versions before 2026-12-01 did, only to match the hashes they wrote into baselines.
+  // `bare` scans as older versions did, only to match the hashes they wrote into baselines.
   if (!bare) walk(node, (child) => {
     if (child.kind === ts.SyntaxKind.TemplateMiddle || child.kind === ts.SyntaxKind.TemplateTail) templateParts.add(child.getStart(sourceFile));
     else if (child.kind === ts.SyntaxKind.RegularExpressionLiteral) regexes.add(child.getStart(sourceFile));

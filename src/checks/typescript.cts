@@ -1,8 +1,8 @@
 // TypeScript's 9 MB typescript.js is loaded through CommonJS on purpose (an ESM `import` makes
-// Node scan it for named exports: ~0.6 s), and compiled with a V8 code cache kept in the OS temp
-// dir, since Node 20 has no compile cache of its own: loading it drops from ~210 to ~100 ms
-// (measured). The cached module goes into require.cache, so `require('typescript')` below and
-// anywhere else returns it. A missing, stale, rejected or damaged cache only costs that time.
+// Node scan it for named exports, which is slow), and compiled with a V8 code cache kept in the OS
+// temp dir, since Node 20 has no compile cache of its own: that about halves its load time. The
+// cached module goes into require.cache, so `require('typescript')` below and anywhere else
+// returns it. A missing, stale, rejected or damaged cache only costs that time.
 import crypto = require('node:crypto');
 import fs = require('node:fs');
 import os = require('node:os');
@@ -32,7 +32,8 @@ function cacheFileFor(file: string, version: string): string | undefined {
 /**
  * V8 verifies the checksum of cached data only in debug builds: bytes damaged on disk crash the
  * process with a fatal error (exit 133) rather than being rejected. So the file starts with a
- * SHA-256 of the data (~2 ms for its 2.6 MB), and a cache that fails it counts as missing.
+ * SHA-256 of the data (cheap next to the compile it saves), and a cache that fails it counts as
+ * missing.
  */
 const digestLength = 32;
 const digestOf = (data: Uint8Array): Buffer => crypto.createHash('sha256').update(data).digest();

@@ -1,7 +1,7 @@
 // `trajaudit check`. The work is run-check.ts; when it uses the type checker it runs in a worker
 // thread whose heap is bounded (check-in-worker.ts), so that TypeScript's checker running out of
 // memory is a message, not V8's fatal error. The syntactic check, the CI guard's usual run, stays
-// in this thread (a worker costs ~40 ms more). This module loads neither TypeScript nor the rules.
+// in this thread (a worker adds start-up time). This module loads neither TypeScript nor the rules.
 import type { CommandResult } from '../command-result.js';
 import { loadConfig } from '../config/load-config.js';
 import type { CheckFormat } from '../render-check/index.js';

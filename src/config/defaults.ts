@@ -2,8 +2,8 @@ import type { TrajauditConfig } from './schema.js';
 
 /**
  * The config with every default applied, for runs without a config file: they then skip
- * importing zod (~90 ms of start-up, measured), which matters for the CI guard. Kept equal to
- * `configSchema.parse({})` by test/config/defaults.test.ts.
+ * importing zod, whose start-up cost matters for the CI guard. Kept equal to
+ * `configSchema.parse({})` by test/unit/config/defaults.test.ts.
  */
 export const DEFAULT_CONFIG: TrajauditConfig = {
   exclude: ['**/node_modules/**', '**/dist/**'],

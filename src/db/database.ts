@@ -1,4 +1,4 @@
-// The only module family that imports @duckdb/node-api (STYLE.md). Everything leaving here is a
+// The only module family that imports @duckdb/node-api. Everything leaving here is a
 // Cell (cell-from-value.ts): plain JS, ISO-8601 UTC strings for times, parsed JSON, exact numbers.
 import type { DuckDBConnection, DuckDBExtractedStatements, DuckDBInstance, DuckDBPreparedStatement, DuckDBResultReader } from '@duckdb/node-api';
 import fs from 'node:fs';
@@ -285,7 +285,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     throw describeOpenError(path ?? ':memory:', error);
   }
   // Spill to the system temp dir, never to a `.tmp` beside the user's files; a file database
-  // keeps a small buffer pool so that memory stays bounded on multi-GiB homes (DESIGN.md). A dir
+  // keeps a small buffer pool so that memory stays bounded on multi-GiB homes. A dir
   // of this process's own: a signal removes it (temp-dirs.ts) without touching another's spill.
   const spill = makeTempDir('trajaudit-duckdb-spill-');
   const settings = [`SET TimeZone = 'UTC'`, `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
@@ -387,9 +387,9 @@ function asText(value: unknown): string | null {
 
 /**
  * Rows built in Node (the ledger's, the session dirs') into a table, as one JSON text per chunk:
- * DuckDB binds a multi-row VALUES list's parameters slowly (2,000 input_files rows took ~900 ms in
- * VALUES of bound parameters, ~60 ms this way), and read_json, the other fast way, takes 32 MiB
- * of the buffer pool whatever the file's size (measured).
+ * DuckDB binds a multi-row VALUES list's parameters slowly (an order of magnitude slower for
+ * thousands of rows), and read_json, the other fast way, takes 32 MiB of the buffer pool whatever
+ * the file's size.
  */
 export async function insertRows(db: Database, table: string, columns: string[], rows: unknown[][]): Promise<void> {
   const CHUNK = 5000;

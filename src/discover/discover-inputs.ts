@@ -151,7 +151,7 @@ class Collector {
   /**
    * A file to read. `listed`: it was an entry of a directory listed just now (list), and not a
    * link, so its real path is its directory's real path and its name (one realpath call less per
-   * file: ~50 ms of an unchanged re-run of a 6,500-file home).
+   * file, which adds up on an unchanged re-run of a home of thousands of files).
    */
   file(abs: string, kind: SourceKind, sessionId: string | null, listed?: Entry): void {
     try {
@@ -171,8 +171,9 @@ class Collector {
    * The files, each once. A file reached by several names is read under its own name (the one
    * that is not a link), else under the first link in path order, whatever order the paths were
    * named in; the others are skipped as names for it (named by session, not by a path that a
-   * database's root would rebase). A link under another name (`00000000/errors.jsonl` → an
-   * incident's `events.jsonl`) sorting first took the file, with that name's kind and session.
+   * database's root would rebase). Otherwise a link under another name (`00000000/errors.jsonl`
+   * → an incident's `events.jsonl`) sorting first would take the file, with that name's kind and
+   * session.
    */
   files(): SourceFile[] {
     const files: SourceFile[] = [];
@@ -317,9 +318,8 @@ class Collector {
 
   /**
    * Every directory in a sessions dir is a session's, even one holding nothing trajaudit reads:
-   * an upload with deleteAfterUpload leaves only metadata.json and .uploaded (formats doc §1.2),
-   * and directories on disk are a denominator of their own (§15.14). It is a `sessions` row
-   * with no events.
+   * an upload with deleteAfterUpload leaves only metadata.json and .uploaded, and the session
+   * directories on disk are a denominator of their own. It is a `sessions` row with no events.
    */
   sessionsDir(dir: string): void {
     const seen = new Map<string, string>();
@@ -476,7 +476,7 @@ export function discoverInputs(paths: string[]): DiscoveredInputs {
   for (const named of paths) addNamedPath(c, named);
   const files = c.onePerSession(c.files());
   // A tasks dir with no .output in it is clean (HEAD's 7-day sweep, a machine whose tests run
-  // isolated, formats doc §10): `query test-pollution` reports it as 0 files. Anything else that
+  // isolated): `query test-pollution` reports it as 0 files. Anything else that
   // gives no file is more likely the wrong path than an empty one.
   if (files.length === 0 && !c.tasksDirRead) {
     const first = [...c.skipped.values()][0];

@@ -1,9 +1,8 @@
-// Full V8 collections while a load's small files are read. They leave up to ~200 MB of garbage
-// on a 5 GiB home, and the JSONL work beside and after them allocates so little in V8 that no
-// collection came for ~25 s: that garbage sat beside DuckDB's peak (RSS 516 MiB against 438 MiB
-// when the scan still allocated strings). `--expose-gc` set at run time makes `gc` visible to a
-// new context only, which is all this needs. Best effort: where that does not work (run-time V8
-// flags are not a documented interface), V8 collects when it will.
+// Full V8 collections while a load's small files are read. They leave much garbage on a large
+// home, and the JSONL work beside and after them allocates so little in V8 that no collection
+// would come for a long while: that garbage would sit beside DuckDB's peak. `--expose-gc` set at
+// run time makes `gc` visible to a new context only, which is all this needs. Best effort: where
+// that does not work (run-time V8 flags are not a documented interface), V8 collects when it will.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -21,5 +20,5 @@ export function collectGarbage(): void {
   }
   if (!gc) return;
   gc();
-  gc(); // the first frees the objects; the second gives their pages back to the system (measured)
+  gc(); // the first frees the objects; the second gives their pages back to the system
 }

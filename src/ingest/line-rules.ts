@@ -4,14 +4,14 @@ import { EXCERPT_CHARS, excerpt } from './strict-json.js';
 /**
  * The longest line read, in bytes before its newline, in every file; a longer one is listed as a
  * problem and not read. DuckDB's JSON functions take up to eight times a value's size while they
- * parse it, from the 192 MB buffer pool of a file database: json_transform over a 12 MiB line
- * asked for 128 MiB and failed, over an 8 MiB one it succeeded (measured).
+ * parse it, from the 192 MB buffer pool of a file database: a line much longer than this does
+ * not fit there.
  */
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 /**
  * DuckDB's JSON functions take their memory per chunk of rows (2,048), up to eight times the bytes
- * they parse: one statement over three lines of 7 MiB ran out of a 192 MB pool (measured). A line
+ * they parse: a few lines of several MiB in one statement can exhaust the 192 MB pool. A line
  * longer than this is parsed in a statement of its own.
  */
 export const BIG_LINE_BYTES = 1024 * 1024;

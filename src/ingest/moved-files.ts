@@ -1,6 +1,6 @@
 // A home moved (to another disk, often with a link left at its old place) names its files under
-// new real paths. A file is identified by its path under the root plus its content (issue #2 §6),
-// not by where the root lies: a file new to the database that is a stored file moved is that
+// new real paths. A file is identified by its path under the root plus its content, not by
+// where the root lies: a file new to the database that is a stored file moved is that
 // file, to be re-keyed, not loaded a second time.
 import fs from 'node:fs';
 import path from 'node:path';

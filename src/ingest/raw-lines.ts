@@ -18,8 +18,8 @@ const CHUNK_BYTES = 1024 * 1024;
 export function* rawLines(absPath: string, start = 0, maxLine = MAX_LINE_BYTES): Generator<RawLine> {
   const fd = fs.openSync(absPath, 'r');
   try {
-    // No bigger than the file: a 1 MiB buffer for each of thousands of small files held ~25 MB
-    // more until V8 collected them (1 GiB home, measured).
+    // No bigger than the file: a 1 MiB buffer for each of thousands of small files holds tens of
+    // MB more until V8 collects them.
     let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, maxLine + 1, fs.fstatSync(fd).size - start + 1)));
     let begin = 0; // the current line starts at buffer[begin]
     let end = 0; // the bytes read so far end at buffer[end]

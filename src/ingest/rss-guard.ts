@@ -2,11 +2,9 @@
 // pages its allocator keeps (LOAD_ALLOCATOR keeps freed pages 3 s, allocator.ts) back to the
 // system after any free of 16 MB or more while the process's RSS is above `high`, and again only
 // after a free of 512 MiB (DuckDB's own) once it is below `low`. Handing pages back costs a page
-// fault for each page used again: at 16 MB always (and pages kept 10 ms), the 1 GiB home took
-// 15.1 s in the bench against 8.8 s guarded; never (pages kept 3 s or 10 s), the 5 GiB home
-// peaked at 521–538 MB against 453–457 MB guarded (session 15, bench/README-figures.md). A
-// setting that fails (DuckDB's connection broke, which fails the load's own statements too)
-// stops the guard, nothing more.
+// fault for each page used again: doing it always makes a load much slower, never lets its peak
+// grow by tens of MB. A setting that fails (DuckDB's connection broke, which fails the load's own
+// statements too) stops the guard, nothing more.
 import type { Database } from '../db/database.js';
 
 /** The process's RSS is checked this often; a row group's write grows it by some tens of MB. */

@@ -1,11 +1,9 @@
 // V8 grows its young generation to 32 MB (two semi-spaces of 16 MB) while a load runs, and keeps
-// it: pages that sat beside DuckDB's peak, and that pushed the RSS guard (rss-guard.ts) into
-// handing memory back more often. Held at its first size (two of 1 MB), the 1 GiB home's load
-// peaked at 404 MB against 437–445 MB, in the same time; with the guard, the 5 GiB home's peak
-// went from 470–498 MB to 453–457 MB and its time from 60 s to 48–49 s (session 15). A run-time
-// V8 flag, read each time the young generation would grow; best effort, like collect-garbage.ts:
-// where it does not work, V8 sizes it as it will. The command's queries after the load get V8's
-// growth back (2, its default).
+// it: pages that sit beside DuckDB's peak, and that push the RSS guard (rss-guard.ts) into
+// handing memory back more often. Held at its first size (two of 1 MB), a load peaks lower, in
+// the same time or less. A run-time V8 flag, read each time the young generation would grow;
+// best effort, like collect-garbage.ts: where it does not work, V8 sizes it as it will. The
+// command's queries after the load get V8's growth back (2, its default).
 import v8 from 'node:v8';
 
 function setFlag(flag: string): void {

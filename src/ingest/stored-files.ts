@@ -5,19 +5,19 @@ import type { StoredFile } from './plan-file.js';
 
 export type Stored = StoredFile & { key: string; path: string; kind: SourceKind; session_id: string | null };
 
-/**
- * Read as one JSON text, of strings only (JSON.parse, not the exact parser JSON columns take):
- * every load reads every row (6,479 on a 1 GiB home), and the driver makes a native call and a
- * buffer per string cell; row by row this took ~110–135 ms of an unchanged re-run, as one text
- * ~70–85 ms (measured). mtime comes as milliseconds since the epoch and leaves here as
- * `Date#toISOString()` writes it, as planFile compares it.
- */
 /** A time trajaudit stored as toISOString wrote it; one beyond a JavaScript Date (a database edited by hand) as text that matches no file's mtime. */
 function isoTime(ms: number): string {
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? `${ms} ms` : date.toISOString();
 }
 
+/**
+ * Read as one JSON text, of strings only (JSON.parse, not the exact parser JSON columns take):
+ * every load reads every row (one per file), and the driver makes a native call and a buffer per
+ * string cell, which row by row costs an unchanged re-run noticeably more. mtime comes as
+ * milliseconds since the epoch and leaves here as `Date#toISOString()` writes it, as planFile
+ * compares it.
+ */
 export async function storedFiles(db: Database): Promise<Map<string, Stored>> {
   const table = await db.all(`SELECT to_json(coalesce(list([key, path, kind, session_id, file_id::VARCHAR, bytes::VARCHAR, epoch_ms(mtime)::VARCHAR, head_hash,
     complete_bytes::VARCHAR, complete_lines::VARCHAR, tail_hash]), []))::VARCHAR AS rows FROM input_files`);

@@ -97,7 +97,7 @@ function splitWord(word: string, width: number): string[] {
 }
 
 const segmenter = new Intl.Segmenter();
-/** Characters of the screen read per call of the segmenter: over a whole long text its iteration is quadratic (100,000 characters: 5 s). */
+/** Characters of the screen read per call of the segmenter: over a whole long text its iteration is quadratic. */
 const SEGMENT_CHUNK = 1024;
 
 /**

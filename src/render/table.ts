@@ -1,7 +1,6 @@
 // The table format: a box around every cell, in full. Drawn here rather than by cli-table3,
 // whose drawing measures a cell's whole text again for each of its lines and slices it one
-// character at a time (quadratic: 30 s for `trajaudit queries` wrapped, once cells stopped
-// being cut at 120 characters); the frame and padding are the ones it drew.
+// character at a time (quadratic in a cell's length); the frame and padding are the ones it drew.
 import stringWidth from 'string-width';
 import { cellText } from './cell-text.js';
 import { fitColumns, wrapText } from './fit-columns.js';

@@ -8,7 +8,7 @@ export type ChartSpec = Record<string, unknown>;
  * A name from the input (an agent type, a retry type) as a chart shows it: as the tables show it
  * (visible-text.ts), on one line, and with U+FFFE and U+FFFF as escapes too. XML 1.0 holds no
  * control character but tab, newline and carriage return, and neither of those two: one of them
- * in a label made the SVG beside an md report invalid, and no viewer showed the chart.
+ * in a label makes the SVG beside an md report invalid, and no viewer shows the chart.
  */
 function label(text: string): string {
   return inlineText(text).replace(/[\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);

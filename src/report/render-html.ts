@@ -12,8 +12,8 @@ const NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
 
 /**
  * Text → HTML, with control characters and bidi overrides shown as the tables and Markdown show
- * them (visible-text.ts): a U+202E in an agent type made "\u202eerolpxe" read "explore" in the
- * page, and an ESC reached the terminal when the HTML went to stdout.
+ * them (visible-text.ts): a U+202E in an agent type would make "\u202eerolpxe" read "explore" in
+ * the page, and an ESC would reach the terminal when the HTML goes to stdout.
  */
 const esc = (text: string) => escapeHtml(visibleText(text));
 

@@ -19,8 +19,8 @@ export async function renderSvg(spec: ChartSpec, title: string): Promise<string>
   const [vega, { compile }, { expressionInterpreter }] = await Promise.all([import('vega'), import('vega-lite'), import('vega-interpreter')]);
   const compiled = compile(spec as never).spec;
   // Vega's expressions are interpreted, not compiled with `new Function`: no code is made from
-  // strings (under `node --disallow-code-generation-from-strings`, a CSP-like policy, every
-  // report failed as an internal error).
+  // strings (under `node --disallow-code-generation-from-strings`, a CSP-like policy, compiled
+  // ones make every report fail as an internal error).
   const view = new vega.View(vega.parse(compiled, undefined, { ast: true }), { renderer: 'none', loader: refuseLoads(vega), expr: expressionInterpreter });
   try {
     const svg = (await view.toSVG())

@@ -41,7 +41,7 @@ export interface SectionSpec {
   shape: SectionShape;
   /**
    * A census of files on disk rather than of events: shown over every file loaded, with the
-   * window's figures (by file mtime) in a note. Task outputs carry no event time (formats doc §10).
+   * window's figures (by file mtime) in a note. Task outputs carry no event time.
    */
   census?: boolean;
 }
