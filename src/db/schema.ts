@@ -271,6 +271,9 @@ const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?
  * when the schema can be created or is there.
  */
 export async function clashingName(db: Database): Promise<string | null> {
+  // trajaudit's own file, the common case, is told by one table, before the slow catalog listing.
+  const own = await db.all(`SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'trajaudit_meta'`);
+  if ((own.rows[0].n as number) > 0) return null;
   const objects = await db.all(
     `SELECT table_name AS name FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main'
      UNION ALL SELECT view_name FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' AND NOT internal
