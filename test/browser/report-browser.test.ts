@@ -74,7 +74,7 @@ describe.skipIf(skip)('report --format html in headless Chromium', () => {
   beforeAll(async () => {
     if (!CHROMIUM) throw new Error('no Chromium at /usr/bin/chromium, and CI=true does not allow skipping: install it with apt-get install -y chromium');
     // Week A holds the errors.jsonl line with <script> and <img onerror> in its error text.
-    const run = runCli(['report', path.join(FIXTURES, 'home'), '--since', '2026-08-10', '--until', '2026-08-17', '--format', 'html', '--out', report]);
+    const run = await runCli(['report', path.join(FIXTURES, 'home'), '--since', '2026-08-10', '--until', '2026-08-17', '--format', 'html', '--out', report]);
     expect(run.code, run.stderr).toBe(0);
     browser = spawn(CHROMIUM!, [
       '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runBinary } from '../helpers/run-cli.js';
 import { repoRoot, runCli } from './run-cli.js';
 
 const tracer = path.join(import.meta.dirname, 'trace-duckdb.cjs');
@@ -45,12 +46,12 @@ describe('the static-check half never loads DuckDB', () => {
     expect(run.stderr).toMatch(/DUCKDB-LOADED/);
   });
 
-  it('`check --help` and a check run load no DuckDB', () => {
-    const help = runCli(['check', '--help'], { nodeArgs: ['-r', tracer] });
+  it('`check --help` and a check run load no DuckDB', async () => {
+    const help = runBinary(['check', '--help'], { nodeArgs: ['-r', tracer] });
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('static checks over TypeScript source');
     expect(help.stderr).toBe('');
-    const run = runCli(['check', 'fixtures/check-dead-catch', '--types'], { nodeArgs: ['-r', tracer] });
+    const run = runBinary(['check', 'fixtures/check-dead-catch', '--types'], { nodeArgs: ['-r', tracer] });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
   });

@@ -28,8 +28,8 @@ export interface CheckJson {
   summary: Record<string, number | boolean>;
 }
 
-export function checkJson(args: string[], options: { cwd?: string } = {}): { json: CheckJson; run: CliRun } {
-  const run = runCli(['check', ...args, '--format', 'json'], options);
+export async function checkJson(args: string[], options: { cwd?: string } = {}): Promise<{ json: CheckJson; run: CliRun }> {
+  const run = await runCli(['check', ...args, '--format', 'json'], options);
   if (!run.stdout.startsWith('{')) throw new Error(`no JSON on stdout (exit ${run.code}): ${run.stderr}`);
   return { json: JSON.parse(run.stdout) as CheckJson, run };
 }

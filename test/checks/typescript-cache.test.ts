@@ -7,11 +7,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, REPO, runCli, tempDir } from '../helpers/run-cli.js';
+import { FIXTURES, REPO, runBinary, tempDir } from '../helpers/run-cli.js';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
-const check = () => runCli(['check', path.join(FIXTURES, 'check-call-forms'), '--format', 'json'], { env: { TMPDIR: tmp.dir } });
+// Spawned: the cache is read as the process starts and written as it exits.
+const check = () => runBinary(['check', path.join(FIXTURES, 'check-call-forms'), '--format', 'json'], { env: { TMPDIR: tmp.dir } });
 
 const require = createRequire(path.join(REPO, 'package.json'));
 const typescriptFile = fs.realpathSync(require.resolve('typescript'));
@@ -23,31 +24,31 @@ const cacheFile = path.join(cacheDir, `typescript-${version}-${installHash}-${pr
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
 describe('typescript.js code cache', () => {
-  it('is written on the first run and gives identical findings with it, without it, and corrupt', () => {
-    const first = check();
+  it('is written on the first run and gives identical findings with it, without it, and corrupt', async () => {
+    const first = await check();
     expect(first.code).toBe(1);
     expect(fs.readdirSync(cacheDir)).toEqual([path.basename(cacheFile)]);
-    const cached = check();
+    const cached = await check();
     expect(cached).toEqual(first);
     fs.writeFileSync(cacheFile, 'not a V8 code cache');
-    const corrupt = check();
+    const corrupt = await check();
     expect(corrupt).toEqual(first);
     expect(fs.statSync(cacheFile).size).toBeGreaterThan(1_000_000);
   });
 
-  it('damaged on disk (same length, 4 KB flipped in the middle) is not handed to V8, which would crash: it is rewritten', () => {
-    const first = check();
+  it('damaged on disk (same length, 4 KB flipped in the middle) is not handed to V8, which would crash: it is rewritten', async () => {
+    const first = await check();
     const damaged = fs.readFileSync(cacheFile);
     const middle = damaged.length >> 1;
     for (let i = middle; i < middle + 4096; i++) damaged[i] ^= 0xff;
     fs.writeFileSync(cacheFile, damaged);
-    expect(check()).toEqual(first);
+    expect(await check()).toEqual(first);
     const rewritten = fs.readFileSync(cacheFile);
     expect(rewritten.length).toBeGreaterThan(1_000_000);
     expect(rewritten.equals(damaged)).toBe(false);
     // A sound cache is used as it is, not rewritten on every run.
     const { mtimeMs } = fs.statSync(cacheFile);
-    expect(check()).toEqual(first);
+    expect(await check()).toEqual(first);
     expect([fs.statSync(cacheFile).mtimeMs, fs.readFileSync(cacheFile).equals(rewritten)]).toEqual([mtimeMs, true]);
   });
 
@@ -56,20 +57,20 @@ describe('typescript.js code cache', () => {
     expect([mode(cacheDir), mode(cacheFile), fs.statSync(cacheFile).uid]).toEqual([0o700, 0o600, uid]);
   });
 
-  it('is not used from a directory others can write, nor from a file another user owns', () => {
-    const first = check();
+  it('is not used from a directory others can write, nor from a file another user owns', async () => {
+    const first = await check();
     fs.chmodSync(cacheDir, 0o777);
     fs.rmSync(cacheFile);
-    expect(check()).toEqual(first);
+    expect(await check()).toEqual(first);
     expect(fs.readdirSync(cacheDir)).toEqual([]);
     fs.chmodSync(cacheDir, 0o700);
 
-    expect(check()).toEqual(first);
+    expect(await check()).toEqual(first);
     expect(fs.existsSync(cacheFile)).toBe(true);
     if (uid === 0) {
       // Root can hand the file to another user: it must then be ignored, and replaced by our own.
       fs.chownSync(cacheFile, 65534, 65534);
-      expect(check()).toEqual(first);
+      expect(await check()).toEqual(first);
       expect(fs.statSync(cacheFile).uid).toBe(uid);
     }
   });

@@ -13,8 +13,8 @@ const QUERY = `SELECT (SELECT list([session_id, path, events::VARCHAR] ORDER BY 
   (SELECT list([path, task_type]) FROM task_outputs) AS tasks`;
 
 describe('fixtures/case-folder: session dirs beside a ledger are read, not skipped', () => {
-  it('reads both sessions, both ledgers and the task output; skips the notes dir with its reason', () => {
-    const sources = runJson<{ files: { path: string; kind: string; valid: number | null }[]; skipped: unknown[] }>(['sources', CASE]);
+  it('reads both sessions, both ledgers and the task output; skips the notes dir with its reason', async () => {
+    const sources = await runJson<{ files: { path: string; kind: string; valid: number | null }[]; skipped: unknown[] }>(['sources', CASE]);
     expect(sources.run.stderr).toBe('');
     expect(sources.run.code).toBe(0);
     expect(sources.value.files.map((f) => [f.path, f.kind, f.valid])).toEqual([
@@ -26,7 +26,7 @@ describe('fixtures/case-folder: session dirs beside a ledger are read, not skipp
     ]);
     expect(sources.value.skipped).toEqual([{ path: 'notes', reason: 'directory not read (no session file in it)' }]);
 
-    const { value, run } = runJson<unknown[]>(['sql', QUERY, CASE]);
+    const { value, run } = await runJson<unknown[]>(['sql', QUERY, CASE]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(value).toEqual([{
@@ -36,8 +36,8 @@ describe('fixtures/case-folder: session dirs beside a ledger are read, not skipp
     }]);
   });
 
-  it('a session dir with a ledger beside its own files, named alone, is that session and that ledger', () => {
-    const { value, run } = runJson<unknown[]>(['sql', QUERY, path.join(CASE, S2)]);
+  it('a session dir with a ledger beside its own files, named alone, is that session and that ledger', async () => {
+    const { value, run } = await runJson<unknown[]>(['sql', QUERY, path.join(CASE, S2)]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     // The root is the session dir: its path is `.`, as its files' paths (`events.jsonl`) are relative to it.

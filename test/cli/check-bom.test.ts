@@ -16,8 +16,8 @@ writeFileSync(path.join(t.dir, 'src/utf16le.ts'), Buffer.from(`\uFEFF${line}`, '
 writeFileSync(path.join(t.dir, 'src/utf16be.ts'), Buffer.from(`\uFEFF${line}`, 'utf16le').swap16());
 
 describe('check: a file starting with a byte order mark (UTF-8, UTF-16 LE or BE)', () => {
-  it.each([[[]], [['--types']]])('reports line 1 at the same column as without it %j', (extra: string[]) => {
-    const { json } = checkJson([t.dir, ...extra]);
+  it.each([[[]], [['--types']]])('reports line 1 at the same column as without it %j', async (extra: string[]) => {
+    const { json } = await checkJson([t.dir, ...extra]);
     expect(json.findings.map((f) => `${f.file}:${f.line}:${f.column}`)).toEqual(['src/bom.ts:1:48', 'src/plain.ts:1:48', 'src/utf16be.ts:1:48', 'src/utf16le.ts:1:48']);
   });
 });

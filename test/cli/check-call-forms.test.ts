@@ -4,11 +4,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkJson, copyFixture, runCli } from '../checks/run-cli.js';
 
 const fixture = 'fixtures/check-call-forms';
-const sites = (json: ReturnType<typeof checkJson>['json']) =>
+const sites = (json: Awaited<ReturnType<typeof checkJson>>['json']) =>
   json.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.details?.form} ${f.state} ${f.resolution}`);
 
-describe('direct-provider-call: call forms (syntactic)', () => {
-  const { json, run } = checkJson([fixture]);
+describe('direct-provider-call: call forms (syntactic)', async () => {
+  const { json, run } = await checkJson([fixture]);
 
   it('reports exactly the calls, at the method-name token, and exits 1', () => {
     expect(run.code).toBe(1);
@@ -55,8 +55,8 @@ describe('direct-provider-call: call forms (syntactic)', () => {
   });
 });
 
-describe('direct-provider-call: with receiverTypes (type-aware)', () => {
-  const { json, run } = checkJson([fixture, '--config', `${fixture}/typed.config.json`]);
+describe('direct-provider-call: with receiverTypes (type-aware)', async () => {
+  const { json, run } = await checkJson([fixture, '--config', `${fixture}/typed.config.json`]);
 
   it('drops the unrelated class, keeps the ModelClient calls and aliases, flags the any receiver unresolved', () => {
     expect(run.code).toBe(1);
@@ -79,13 +79,13 @@ describe('direct-provider-call: discovery', () => {
   const copy = copyFixture('check-call-forms');
   afterAll(copy.cleanup);
 
-  it('honors .gitignore, skips node_modules, and includes tests only when the rule asks', () => {
+  it('honors .gitignore, skips node_modules, and includes tests only when the rule asks', async () => {
     const call = "import type { ModelClient } from './m.js';\nexport const x = (c: ModelClient) => c.sendMessageStream([]);\n";
     for (const rel of ['src/generated/client.ts', 'node_modules/pkg/index.ts']) {
       mkdirSync(path.dirname(path.join(copy.dir, rel)), { recursive: true });
       writeFileSync(path.join(copy.dir, rel), call);
     }
-    const before = checkJson([copy.dir]).json;
+    const before = (await checkJson([copy.dir])).json;
     expect(before.findings.map((f) => f.file)).not.toContain('src/generated/client.ts');
     expect(before.findings.some((f) => f.file.startsWith('node_modules'))).toBe(false);
 
@@ -93,14 +93,14 @@ describe('direct-provider-call: discovery', () => {
       path.join(copy.dir, 'trajaudit.config.json'),
       JSON.stringify({ rules: { 'direct-provider-call': { includeTests: true } } }),
     );
-    const withTests = checkJson([copy.dir]).json.findings.map((f) => `${f.file}:${f.line}`);
+    const withTests = (await checkJson([copy.dir])).json.findings.map((f) => `${f.file}:${f.line}`);
     expect(withTests).toContain('src/agent/forms.test.ts:3');
     expect(withTests).toContain('tests/helper.ts:3');
   });
 
-  it('--rule runs only the named rule; an unknown rule is a usage error', () => {
-    expect(checkJson([fixture, '--rule', 'dead-catch']).json.findings).toEqual([]);
-    const bad = runCli(['check', fixture, '--rule', 'no-such-rule']);
+  it('--rule runs only the named rule; an unknown rule is a usage error', async () => {
+    expect((await checkJson([fixture, '--rule', 'dead-catch'])).json.findings).toEqual([]);
+    const bad = await runCli(['check', fixture, '--rule', 'no-such-rule']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
       'trajaudit: unknown rule "no-such-rule" for --rule; known rules: direct-provider-call, stateful-construction, dead-catch\n',

@@ -27,15 +27,15 @@ function tree(files: Record<string, string>): string {
 }
 
 /** `file line:column name()` of each dead-catch finding, and the exit code, in both modes. */
-function findings(dir: string, types: boolean): { code: number | null; sites: string[] } {
-  const run = runCli(['check', dir, '--rule', 'dead-catch', '--format', 'json', ...(types ? ['--types'] : [])]);
+async function findings(dir: string, types: boolean): Promise<{ code: number | null; sites: string[] }> {
+  const run = await runCli(['check', dir, '--rule', 'dead-catch', '--format', 'json', ...(types ? ['--types'] : [])]);
   if (!run.stdout.startsWith('{')) throw new Error(`exit ${run.code}: ${run.stderr}`);
   const json = JSON.parse(run.stdout) as { findings: Array<{ file: string; line: number; column: number; anchor: string }> };
   return { code: run.code, sites: json.findings.map((f) => `${f.file} ${f.line}:${f.column} ${f.anchor}`) };
 }
 
 describe('dead-catch: the names a generator is called by', () => {
-  it('a typed variable or field and a named function expression are indexed under the name callers use', () => {
+  it('a typed variable or field and a named function expression are indexed under the name callers use', async () => {
     const dir = tree({
       'src/pages.ts': [
         'type PageFn = (n: number) => AsyncGenerator<number>;',
@@ -66,11 +66,11 @@ describe('dead-catch: the names a generator is called by', () => {
       'src/use.ts 3:37 rows',
       'src/use.ts 4:37 plain',
     ];
-    expect(findings(dir, false)).toEqual({ code: 1, sites: expected });
-    expect(findings(dir, true)).toEqual({ code: 1, sites: expected });
+    expect(await findings(dir, false)).toEqual({ code: 1, sites: expected });
+    expect(await findings(dir, true)).toEqual({ code: 1, sites: expected });
   });
 
-  it("a package's function imported under its own name is not the tree's generator of that name; an alias or workspace package is", () => {
+  it("a package's function imported under its own name is not the tree's generator of that name; an alias or workspace package is", async () => {
     const generators = [
       '// The tree\'s own streaming parser and SSE stream: async generators.',
       'export async function* parse(lines: AsyncIterable<string>): AsyncGenerator<unknown> { for await (const l of lines) yield JSON.parse(l); }',
@@ -114,11 +114,11 @@ describe('dead-catch: the names a generator is called by', () => {
     });
     // zodDefault.parse is a member call: the tree declares no member parse.
     const expected = ['src/own.ts 4:45 stream', 'src/own.ts 5:60 parse', 'src/own.ts 6:49 gen.stream'];
-    expect(findings(dir, false)).toEqual({ code: 1, sites: expected });
-    expect(findings(dir, true).sites).toEqual(expected);
+    expect(await findings(dir, false)).toEqual({ code: 1, sites: expected });
+    expect((await findings(dir, true)).sites).toEqual(expected);
   });
 
-  it('--types: an implementation in a file outside the partial program keeps an interface method from counting as a generator', () => {
+  it('--types: an implementation in a file outside the partial program keeps an interface method from counting as a generator', async () => {
     const files = {
       'src/source.ts': 'export interface Source { turns(q: string): AsyncGenerator<string>; }\n',
       'src/live.ts': "import type { Source } from './source.js';\nexport class Live implements Source { async *turns(q: string) { yield q; } }\n",
@@ -137,8 +137,8 @@ describe('dead-catch: the names a generator is called by', () => {
     };
     // Only generators implement Source: the catch is dead, in both modes.
     const onlyGenerators = tree(files);
-    expect(findings(onlyGenerators, false)).toEqual({ code: 1, sites: ['src/use.ts 4:14 s.turns'] });
-    expect(findings(onlyGenerators, true)).toEqual({ code: 1, sites: ['src/use.ts 4:14 s.turns'] });
+    expect(await findings(onlyGenerators, false)).toEqual({ code: 1, sites: ['src/use.ts 4:14 s.turns'] });
+    expect(await findings(onlyGenerators, true)).toEqual({ code: 1, sites: ['src/use.ts 4:14 s.turns'] });
     // Eager validates before any generator exists, in a file no prefiltered root imports.
     const withEager = tree({
       ...files,
@@ -154,11 +154,11 @@ describe('dead-catch: the names a generator is called by', () => {
         '',
       ].join('\n'),
     });
-    expect(findings(withEager, false)).toEqual({ code: 0, sites: [] });
-    expect(findings(withEager, true)).toEqual({ code: 0, sites: [] });
+    expect(await findings(withEager, false)).toEqual({ code: 0, sites: [] });
+    expect(await findings(withEager, true)).toEqual({ code: 0, sites: [] });
   });
 
-  it('a generator stored in a field and reached through a this. method, or iterated through a second name, inside the try is consumed', () => {
+  it('a generator stored in a field and reached through a this. method, or iterated through a second name, inside the try is consumed', async () => {
     const dir = tree({
       'src/gen.ts': "export async function* turns(q: string): AsyncGenerator<string> { if (!q) throw new Error('empty'); yield q; }\n",
       'src/agent.ts': [
@@ -201,7 +201,7 @@ describe('dead-catch: the names a generator is called by', () => {
       ].join('\n'),
     });
     const expected = ['src/agent.ts 26:31 this.turns', 'src/agent.ts 29:26 turns', 'src/agent.ts 32:26 turns'];
-    expect(findings(dir, false)).toEqual({ code: 1, sites: expected });
-    expect(findings(dir, true)).toEqual({ code: 1, sites: expected });
+    expect(await findings(dir, false)).toEqual({ code: 1, sites: expected });
+    expect(await findings(dir, true)).toEqual({ code: 1, sites: expected });
   });
 });

@@ -136,8 +136,8 @@ const scenarios = [
 for (const { title, verdict, root, findings } of scenarios) {
   describe(`dead-catch: ${title}`, () => {
     for (const [label, args, suffix] of modes) {
-      it(`${label}: ${verdict}`, () => {
-        const run = runCli(['check', root, ...args]);
+      it(`${label}: ${verdict}`, async () => {
+        const run = await runCli(['check', root, ...args]);
         const files = fs.readdirSync(path.join(root, 'src')).length;
         const count = findings.filter((line) => line.startsWith('  ')).length;
         expect([run.code, run.stderr, run.stdout]).toEqual([1, '', [

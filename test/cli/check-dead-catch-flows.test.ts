@@ -31,14 +31,14 @@ const expected = (suffix: string) =>
   ].join('\n');
 
 describe('dead-catch: renamed imports and value flows', () => {
-  it('syntactic: follows the renamed import; a generator iterated inside the try via a conditional or this.field is not reported', () => {
-    const run = runCli(['check', fixture]);
+  it('syntactic: follows the renamed import; a generator iterated inside the try via a conditional or this.field is not reported', async () => {
+    const run = await runCli(['check', fixture]);
     expect([run.code, run.stderr, run.stdout]).toEqual([1, '', expected('')]);
   });
 
-  it('--types: the same sites, resolved by the checker', () => {
-    const run = runCli(['check', fixture, '--types']);
+  it('--types: the same sites, resolved by the checker', async () => {
+    const run = await runCli(['check', fixture, '--types']);
     expect([run.code, run.stderr, run.stdout]).toEqual([1, '', expected(', type-aware')]);
-    expect(new Set(checkJson([fixture, '--types']).json.findings.map((f) => f.resolution))).toEqual(new Set(['resolved']));
+    expect(new Set((await checkJson([fixture, '--types'])).json.findings.map((f) => f.resolution))).toEqual(new Set(['resolved']));
   });
 });

@@ -17,13 +17,13 @@ describe('check: a deeply nested expression', () => {
       '',
     ].join('\n');
 
-  it('is walked by every rule: findings before and after it are reported, exit 1', () => {
-    const run = runCli(['check', fixture]);
+  it('is walked by every rule: findings before and after it are reported, exit 1', async () => {
+    const run = await runCli(['check', fixture]);
     expect([run.code, run.stderr, run.stdout]).toEqual([1, '', expected('')]);
   });
 
-  it('with --types as well', () => {
-    const run = runCli(['check', fixture, '--types']);
+  it('with --types as well', async () => {
+    const run = await runCli(['check', fixture, '--types']);
     expect([run.code, run.stderr, run.stdout]).toEqual([1, '', expected(', type-aware')]);
   });
 });

@@ -9,8 +9,8 @@ import { runCli } from '../checks/run-cli.js';
 const fixture = 'fixtures/check-deep-member-chain';
 
 describe('check: a member chain 10,000 levels deep', () => {
-  it('is checked: the same chain iterated inside the try is consumption, a different one is not', () => {
-    const run = runCli(['check', fixture]);
+  it('is checked: the same chain iterated inside the try is consumption, a different one is not', async () => {
+    const run = await runCli(['check', fixture]);
     expect([run.code, run.stderr, run.stdout]).toEqual([
       1,
       '',
@@ -24,8 +24,8 @@ describe('check: a member chain 10,000 levels deep', () => {
     ]);
   });
 
-  it('with --types, is named as not checked (exit 2); the other files are checked with types', () => {
-    const run = runCli(['check', fixture, '--types']);
+  it('with --types, is named as not checked (exit 2); the other files are checked with types', async () => {
+    const run = await runCli(['check', fixture, '--types']);
     expect([run.code, run.stderr, run.stdout]).toEqual([
       2,
       "trajaudit: src/deep-chain.ts: not checked: nested too deeply to parse (TypeScript's binder overflows the stack on it, as tsc does; --types cannot check it); split the expression, or exclude the file in the config\n",

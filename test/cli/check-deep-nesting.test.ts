@@ -11,8 +11,8 @@ describe('check: a file too deeply nested to parse', () => {
     ['syntactic', [], ''],
     ['--types', ['--types'], ', type-aware'],
   ] as const) {
-    it(`is reported by path and the run goes on (${name}), exit 2`, () => {
-      const run = runCli(['check', fixture, ...args]);
+    it(`is reported by path and the run goes on (${name}), exit 2`, async () => {
+      const run = await runCli(['check', fixture, ...args]);
       expect([run.code, run.stderr, run.stdout]).toEqual([
         2,
         'trajaudit: src/nested.ts: not checked: nested too deeply to parse (Maximum call stack size exceeded); split the expression, or exclude the file in the config\n',
@@ -27,8 +27,8 @@ describe('check: a file too deeply nested to parse', () => {
     });
   }
 
-  it('--update-baseline refuses to rewrite the baseline without that file', () => {
-    const run = runCli(['check', fixture, '--update-baseline', '--allow-additions']);
+  it('--update-baseline refuses to rewrite the baseline without that file', async () => {
+    const run = await runCli(['check', fixture, '--update-baseline', '--allow-additions']);
     expect([run.code, run.stdout, run.stderr]).toEqual([
       2,
       '',

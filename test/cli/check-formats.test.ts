@@ -7,8 +7,8 @@ import { runCli } from '../checks/run-cli.js';
 const fixture = 'fixtures/check-call-forms';
 
 describe('check output formats', () => {
-  it('sarif: 2.1.0, uris from the repository top, with rule descriptions, trajaudit/v1 fingerprints, baselineState and suppressions', () => {
-    const run = runCli(['check', fixture, '--format', 'sarif']);
+  it('sarif: 2.1.0, uris from the repository top, with rule descriptions, trajaudit/v1 fingerprints, baselineState and suppressions', async () => {
+    const run = await runCli(['check', fixture, '--format', 'sarif']);
     expect(run.code).toBe(1);
     const sarif = JSON.parse(run.stdout);
     expect(sarif.version).toBe('2.1.0');
@@ -32,8 +32,8 @@ describe('check output formats', () => {
     expect(allowed[0].suppressions).toEqual([{ kind: 'external', justification: 'the safety classifier must fail fast, without retries' }]);
   });
 
-  it('github: one annotation per new finding (paths from the repository top), none for allowed', () => {
-    const run = runCli(['check', fixture, '--format', 'github']);
+  it('github: one annotation per new finding (paths from the repository top), none for allowed', async () => {
+    const run = await runCli(['check', fixture, '--format', 'github']);
     expect(run.code).toBe(1);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.filter((l) => l.startsWith('::error '))).toHaveLength(9);
@@ -44,8 +44,8 @@ describe('check output formats', () => {
     expect(lines.at(-1)).toBe('trajaudit: 9 new, 0 baselined, 1 allowed, 0 info, 0 stale (8 files scanned, 6 parsed)');
   });
 
-  it('md: a step summary with the counts and the new findings', () => {
-    const run = runCli(['check', fixture, '--format', 'md']);
+  it('md: a step summary with the counts and the new findings', async () => {
+    const run = await runCli(['check', fixture, '--format', 'md']);
     expect(run.stdout.split('\n').slice(0, 5)).toEqual([
       '## trajaudit check: failed',
       '',
@@ -56,8 +56,8 @@ describe('check output formats', () => {
     expect(run.stdout).toContain('| src/agent/forms.ts:16:24 | direct-provider-call |');
   });
 
-  it('md: cells escaped as the tabular renderer escapes them, so a glob in a message does not turn bold', () => {
-    const run = runCli(['check', fixture, '--format', 'md']);
+  it('md: cells escaped as the tabular renderer escapes them, so a glob in a message does not turn bold', async () => {
+    const run = await runCli(['check', fixture, '--format', 'md']);
     expect(run.stdout).toContain(
       '| src/agent/forms.ts:16:24 | direct-provider-call | direct call to sendMessageStream() bypasses the resilience funnel ' +
         '(allowed only in src/llm/\\*\\*, packages/\\*/src/llm/\\*\\*) |',
@@ -65,12 +65,12 @@ describe('check output formats', () => {
     expect(run.stdout).not.toMatch(/[^\\]\*\*/);
   });
 
-  it('md: a file name with Markdown and table syntax stays one cell, shown as written', () => {
+  it('md: a file name with Markdown and table syntax stays one cell, shown as written', async () => {
     const t = tempDir('trajaudit-md-names-');
     try {
       mkdirSync(path.join(t.dir, 'src'));
       writeFileSync(path.join(t.dir, 'src/__x__ *|<b>`[y](z).ts'), 'declare const p: any;\nexport const f = () => p.sendMessageStream(1);\n');
-      const run = runCli(['check', t.dir, '--format', 'md']);
+      const run = await runCli(['check', t.dir, '--format', 'md']);
       expect(run.code).toBe(1);
       expect(run.stdout).toContain('| src/\\_\\_x\\_\\_ \\*\\|&lt;b&gt;\\`\\[y\\](z).ts:2:26 | direct-provider-call |');
     } finally {

@@ -12,9 +12,9 @@ function fixedOne(): string {
 }
 
 describe('check --format github names stale baseline entries', () => {
-  it('--strict: an error annotation on the baseline file says which entry failed the run and what to do', () => {
+  it('--strict: an error annotation on the baseline file says which entry failed the run and what to do', async () => {
     const dir = fixedOne();
-    const run = runCli(['check', '.', '--strict', '--format', 'github'], { cwd: dir });
+    const run = await runCli(['check', '.', '--strict', '--format', 'github'], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stdout.trimEnd().split('\n')).toEqual([
       '::error file=trajaudit-baseline.json,title=trajaudit stale baseline entry::stale baseline entry (fixed or gone): ' +
@@ -24,9 +24,9 @@ describe('check --format github names stale baseline entries', () => {
     ]);
   });
 
-  it('without --strict: a notice, and the run passes; an absolute root outside a work tree gives a path from the current directory', () => {
+  it('without --strict: a notice, and the run passes; an absolute root outside a work tree gives a path from the current directory', async () => {
     const dir = fixedOne();
-    const run = runCli(['check', dir, '--format', 'github']);
+    const run = await runCli(['check', dir, '--format', 'github']);
     expect(run.code).toBe(0);
     const [annotation] = run.stdout.split('\n');
     expect(annotation).toBe(

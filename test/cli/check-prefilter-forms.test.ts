@@ -15,8 +15,8 @@ const deadCatch = (shown: string, line: number) =>
 const directCall = 'error   new            direct-provider-call  direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)';
 
 describe('check: the text prefilter lets through every form the rules match', () => {
-  it('new with a comment (block or line), parentheses or a namespace element access; a string-named import; a name spelled with escapes; an anonymous or commented async generator', () => {
-    const run = runCli(['check', fixture]);
+  it('new with a comment (block or line), parentheses or a namespace element access; a string-named import; a name spelled with escapes; an anonymous or commented async generator', async () => {
+    const run = await runCli(['check', fixture]);
     expect([run.code, run.stderr]).toEqual([1, '']);
     expect(run.stdout).toBe(
       [
@@ -56,7 +56,7 @@ describe('check: the text prefilter lets through every form the rules match', ()
 });
 
 describe('check: the text prefilter keeps out files that name nothing configured', () => {
-  it('a comment line ending in a full stop followed by another comment line is no construction site', () => {
+  it('a comment line ending in a full stop followed by another comment line is no construction site', async () => {
     const { dir, cleanup } = tempDir('trajaudit-prefilter-');
     try {
       mkdirSync(path.join(dir, 'src'));
@@ -64,7 +64,7 @@ describe('check: the text prefilter keeps out files that name nothing configured
         const text = `// Reads the config once.\n// The caller owns the result.\nexport function f${i}(x: number): number {\n  return x + ${i};\n}\n`;
         writeFileSync(path.join(dir, 'src', `f${i}.ts`), text);
       }
-      const run = runCli(['check', dir, '--rule', 'stateful-construction']);
+      const run = await runCli(['check', dir, '--rule', 'stateful-construction']);
       expect([run.code, run.stdout]).toEqual([0, '0 new, 0 baselined, 0 allowed, 0 info, 0 stale (3 files scanned, 0 parsed)\n']);
     } finally {
       cleanup();

@@ -33,14 +33,14 @@ function tree(): string {
   return dir;
 }
 
-const sites = (args: string[]) => checkJson([tree(), '--rule', 'direct-provider-call', ...args]).json.findings.map((f) => `${f.line} ${f.details?.form} ${f.resolution}`);
+const sites = async (args: string[]) => (await checkJson([tree(), '--rule', 'direct-provider-call', ...args])).json.findings.map((f) => `${f.line} ${f.details?.form} ${f.resolution}`);
 
 describe('direct-provider-call --types: a property that cannot be called is no method', () => {
-  it('the boolean flag read or destructured is not reported; the call and an optional method taken off are', () => {
-    expect(sites(['--types'])).toEqual(['8 call resolved', '9 reference resolved']);
+  it('the boolean flag read or destructured is not reported; the call and an optional method taken off are', async () => {
+    expect(await sites(['--types'])).toEqual(['8 call resolved', '9 reference resolved']);
   });
 
-  it('without --types every site of the name is reported', () => {
-    expect(sites([])).toEqual(['5 destructure syntactic', '6 reference syntactic', '8 call syntactic', '9 reference syntactic']);
+  it('without --types every site of the name is reported', async () => {
+    expect(await sites([])).toEqual(['5 destructure syntactic', '6 reference syntactic', '8 call syntactic', '9 reference syntactic']);
   });
 });

@@ -10,12 +10,12 @@ const layer = 'bypass the resilience funnel (allowed only in src/llm/**, package
 const takenOff = `error   new            direct-provider-call  sendMessageStream taken off its receiver: calls through it ${layer}`;
 const called = 'error   new            direct-provider-call  direct call to sendMessageStream() bypasses the resilience funnel (allowed only in src/llm/**, packages/*/src/llm/**)';
 const destructured = `error   new            direct-provider-call  sendMessageStream destructured from its receiver: calls through it ${layer}`;
-const sites = (args: string[]) =>
-  checkJson([fixture, ...args]).json.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.details?.form} ${f.resolution}`);
+const sites = async (args: string[]) =>
+  (await checkJson([fixture, ...args])).json.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.details?.form} ${f.resolution}`);
 
 describe('direct-provider-call: references and declarations', () => {
-  it('reports a tagged template, a wrapped literal key, an alias, a return, a cast or default-parameter store, an assignment or computed-key destructuring, a comma callee and Reflect.apply; not types, signatures, declare, an omitted key, guards, callbacks, its properties or mocks', () => {
-    const run = runCli(['check', fixture]);
+  it('reports a tagged template, a wrapped literal key, an alias, a return, a cast or default-parameter store, an assignment or computed-key destructuring, a comma callee and Reflect.apply; not types, signatures, declare, an omitted key, guards, callbacks, its properties or mocks', async () => {
+    const run = await runCli(['check', fixture]);
     expect([run.code, run.stderr]).toEqual([1, '']);
     expect(run.stdout).toBe(
       [
@@ -52,8 +52,8 @@ describe('direct-provider-call: references and declarations', () => {
     );
   });
 
-  it('receiverTypes filters references as it filters calls', () => {
-    expect(sites(['--config', `${fixture}/typed.config.json`])).toEqual([
+  it('receiverTypes filters references as it filters calls', async () => {
+    expect(await sites(['--config', `${fixture}/typed.config.json`])).toEqual([
       'src/agent/computed.ts:5:12 destructure resolved',
       'src/agent/escapes.ts:8:12 reference resolved',
       'src/agent/escapes.ts:11:44 reference resolved',

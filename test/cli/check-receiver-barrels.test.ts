@@ -23,10 +23,10 @@ function tree(files: Record<string, string>): string {
   return t.dir;
 }
 
-const sites = (dir: string) => checkJson([dir]).json.findings.map((f) => `${f.file}:${f.line} ${f.resolution}`);
+const sites = async (dir: string) => (await checkJson([dir])).json.findings.map((f) => `${f.file}:${f.line} ${f.resolution}`);
 
 describe('direct-provider-call receiverTypes through barrel files', () => {
-  it('an unrelated class reached through two and three barrels is no finding; the configured type through them is, resolved', () => {
+  it('an unrelated class reached through two and three barrels is no finding; the configured type through them is, resolved', async () => {
     const dir = tree({
       'src/metrics/public.ts': "/* the public surface */\nexport * from './usage-meter.js';\n",
       'src/metrics/index.ts': "export * from './public.js';\n",
@@ -41,17 +41,17 @@ describe('direct-provider-call receiverTypes through barrel files', () => {
         "export function count(s: Services) { return s.meter.sendMessageStream('turns') + s.meter3.sendMessageStream('t'); }\n" +
         "export function turn(s: Services) { return s.client.sendMessageStream('q'); }\n",
     });
-    expect(sites(dir)).toEqual(['src/agent/report.ts:3 resolved']);
+    expect(await sites(dir)).toEqual(['src/agent/report.ts:3 resolved']);
   });
 
-  it('past the limit, through a file that is not a barrel: unresolved, and the message says why', () => {
+  it('past the limit, through a file that is not a barrel: unresolved, and the message says why', async () => {
     const dir = tree({
       'src/metrics/alias.ts': "import { UsageMeter } from './usage-meter.js';\nexport type Meter = UsageMeter;\n",
       'src/metrics/deep.ts': "import type { Meter } from './alias.js';\nexport interface Deep { meter: Meter }\n",
       'src/services.ts': "import type { Deep } from './metrics/deep.js';\nexport interface Services { deep: Deep }\n",
       'src/agent/report.ts': "import type { Services } from '../services.js';\nexport const count = (s: Services) => s.deep.meter.sendMessageStream('t');\n",
     });
-    const { json } = checkJson([dir]);
+    const { json } = await checkJson([dir]);
     expect(json.findings.map((f) => `${f.file}:${f.line} ${f.resolution}`)).toEqual(['src/agent/report.ts:2 unresolved']);
     expect(json.findings[0].message).toContain(
       'the type checker could not resolve the receiver (for instance its type is any, or is reached through more than 2 imports from the checked files, ' +

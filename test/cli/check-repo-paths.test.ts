@@ -22,18 +22,18 @@ function tree(files: Record<string, string>): string {
 const annotations = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('::'));
 
 /** A monorepo whose packages/agent baseline records a call in b.ts, since removed, while a.ts holds a new one. */
-function monorepoWithStaleEntry(): string {
+async function monorepoWithStaleEntry(): Promise<string> {
   const dir = tree({ '.git/HEAD': 'ref: refs/heads/main\n', 'packages/agent/src/b.ts': call });
   const agent = path.join(dir, 'packages/agent');
-  expect(runCli(['check', '.', '--update-baseline', '--allow-additions'], { cwd: agent }).code).toBe(0);
+  expect((await runCli(['check', '.', '--update-baseline', '--allow-additions'], { cwd: agent })).code).toBe(0);
   writeFileSync(path.join(agent, 'src/b.ts'), 'export {};\n');
   writeFileSync(path.join(agent, 'src/a.ts'), call.replace('(1)', '(2)'));
   return dir;
 }
 
 describe('check --format github and sarif give paths from the repository top', () => {
-  it('github: findings and the stale entry from the top, wherever check runs and however the root is named', () => {
-    const dir = monorepoWithStaleEntry();
+  it('github: findings and the stale entry from the top, wherever check runs and however the root is named', async () => {
+    const dir = await monorepoWithStaleEntry();
     const elsewhere = tempDir();
     // A root named through a link, from outside the repository or inside it, is the directory the
     // link leads to, as git takes it: its files' paths are the ones under the top.
@@ -54,38 +54,38 @@ describe('check --format github and sarif give paths from the repository top', (
       [elsewhere.dir, 'agent-link'],
       [dir, 'agent-link'],
     ]) {
-      const run = runCli(['check', root, '--format', 'github'], { cwd });
+      const run = await runCli(['check', root, '--format', 'github'], { cwd });
       expect(run.stderr, `${cwd} ${root}`).toBe('');
       expect(annotations(run.stdout), `${cwd} ${root}`).toEqual(expected(root));
     }
     elsewhere.cleanup();
   });
 
-  it('a baseline that is itself a link is named where the link lies, as git tracks it, not where it leads', () => {
-    const dir = monorepoWithStaleEntry();
+  it('a baseline that is itself a link is named where the link lies, as git tracks it, not where it leads', async () => {
+    const dir = await monorepoWithStaleEntry();
     const agent = path.join(dir, 'packages/agent');
     mkdirSync(path.join(dir, 'shared'));
     renameSync(path.join(agent, 'trajaudit-baseline.json'), path.join(dir, 'shared/agent.json'));
     symlinkSync('../../shared/agent.json', path.join(agent, 'trajaudit-baseline.json'));
-    const run = runCli(['check', 'packages/agent', '--format', 'github'], { cwd: dir });
+    const run = await runCli(['check', 'packages/agent', '--format', 'github'], { cwd: dir });
     expect(annotations(run.stdout)[1]).toMatch(/^::notice file=packages\/agent\/trajaudit-baseline\.json,title=trajaudit stale baseline entry::/);
   });
 
-  it('a .git file (linked worktree, submodule) marks the top too', () => {
+  it('a .git file (linked worktree, submodule) marks the top too', async () => {
     const dir = tree({ '.git': 'gitdir: /elsewhere/.git/worktrees/x\n', 'packages/agent/src/a.ts': call });
-    const run = runCli(['check', 'packages/agent', '--format', 'github'], { cwd: dir });
+    const run = await runCli(['check', 'packages/agent', '--format', 'github'], { cwd: dir });
     expect(annotations(run.stdout)[0]).toMatch(/^::error file=packages\/agent\/src\/a\.ts,line=2,col=26,/);
   });
 
-  it('outside a git work tree: from the current directory, relative even above it', () => {
+  it('outside a git work tree: from the current directory, relative even above it', async () => {
     const dir = tree({ 'work/agent/src/a.ts': call, 'work/docs/README.md': '' });
-    expect(annotations(runCli(['check', 'agent', '--format', 'github'], { cwd: path.join(dir, 'work') }).stdout)[0]).toMatch(/^::error file=agent\/src\/a\.ts,/);
-    expect(annotations(runCli(['check', '../agent', '--format', 'github'], { cwd: path.join(dir, 'work/docs') }).stdout)[0]).toMatch(/^::error file=\.\.\/agent\/src\/a\.ts,/);
+    expect(annotations((await runCli(['check', 'agent', '--format', 'github'], { cwd: path.join(dir, 'work') })).stdout)[0]).toMatch(/^::error file=agent\/src\/a\.ts,/);
+    expect(annotations((await runCli(['check', '../agent', '--format', 'github'], { cwd: path.join(dir, 'work/docs') })).stdout)[0]).toMatch(/^::error file=\.\.\/agent\/src\/a\.ts,/);
   });
 
-  it('sarif: uris from the top under %SRCROOT%, which originalUriBaseIds gives; json and fingerprints unchanged', () => {
+  it('sarif: uris from the top under %SRCROOT%, which originalUriBaseIds gives; json and fingerprints unchanged', async () => {
     const dir = tree({ '.git/HEAD': 'ref: refs/heads/main\n', 'packages/agent/src/a b.ts': call });
-    const run = runCli(['check', 'packages/agent', '--format', 'sarif'], { cwd: dir });
+    const run = await runCli(['check', 'packages/agent', '--format', 'sarif'], { cwd: dir });
     expect(run.code).toBe(1);
     const [sarifRun] = JSON.parse(run.stdout).runs;
     expect(sarifRun.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: pathToFileURL(`${dir}/`).href } });
@@ -93,7 +93,7 @@ describe('check --format github and sarif give paths from the repository top', (
     expect(sarifRun.results.map((r: { locations: Array<{ physicalLocation: unknown }> }) => r.locations[0].physicalLocation)).toEqual([
       { artifactLocation: { uri: 'packages/agent/src/a%20b.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 2, startColumn: 26 } },
     ]);
-    const { json } = checkJson(['packages/agent'], { cwd: dir });
+    const { json } = await checkJson(['packages/agent'], { cwd: dir });
     expect(json.findings.map((f) => f.file)).toEqual(['src/a b.ts']);
     expect(sarifRun.results[0].partialFingerprints['trajaudit/v1']).toBe(json.findings[0].fingerprint);
   });

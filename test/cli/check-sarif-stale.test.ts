@@ -16,9 +16,9 @@ const entry = 'direct-provider-call src/agent/loop.ts AgentLoop.summarize this.c
 const invocationOf = (stdout: string) => JSON.parse(stdout).runs[0].invocations[0];
 
 describe('check --format sarif names stale baseline entries', () => {
-  it('--strict: an error notification per stale entry, on the baseline file, and the execution marked failed', () => {
+  it('--strict: an error notification per stale entry, on the baseline file, and the execution marked failed', async () => {
     const dir = fixedOne();
-    const run = runCli(['check', '.', '--strict', '--format', 'sarif'], { cwd: dir });
+    const run = await runCli(['check', '.', '--strict', '--format', 'sarif'], { cwd: dir });
     expect(run.code).toBe(1);
     expect(invocationOf(run.stdout)).toEqual({
       executionSuccessful: false,
@@ -38,9 +38,9 @@ describe('check --format sarif names stale baseline entries', () => {
     });
   });
 
-  it('without --strict: a note, and the execution successful', () => {
+  it('without --strict: a note, and the execution successful', async () => {
     const dir = fixedOne();
-    const run = runCli(['check', '.', '--format', 'sarif'], { cwd: dir });
+    const run = await runCli(['check', '.', '--format', 'sarif'], { cwd: dir });
     expect(run.code).toBe(0);
     const invocation = invocationOf(run.stdout);
     expect(invocation.executionSuccessful).toBe(true);
@@ -49,8 +49,8 @@ describe('check --format sarif names stale baseline entries', () => {
     ]);
   });
 
-  it('no stale entry: no notification; new findings do not mark the execution failed', () => {
-    const run = runCli(['check', 'fixtures/check-call-forms', '--strict', '--format', 'sarif']);
+  it('no stale entry: no notification; new findings do not mark the execution failed', async () => {
+    const run = await runCli(['check', 'fixtures/check-call-forms', '--strict', '--format', 'sarif']);
     expect(run.code).toBe(1);
     expect(invocationOf(run.stdout)).toEqual({ executionSuccessful: true });
   });

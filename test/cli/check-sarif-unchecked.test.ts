@@ -14,14 +14,14 @@ const sarifOf = (stdout: string) => JSON.parse(stdout).runs[0];
 const at = (uri: string) => [{ physicalLocation: { artifactLocation: { uri, uriBaseId: '%SRCROOT%' } } }];
 
 describe('check --format sarif with a file that could not be checked', () => {
-  it('too deep to parse: an error notification on the file, the execution failed, the other files still reported', () => {
+  it('too deep to parse: an error notification on the file, the execution failed, the other files still reported', async () => {
     const t = tempDir('trajaudit-sarif-unchecked-');
     cleanup = t.cleanup;
     fs.mkdirSync(path.join(t.dir, 'packages/agent/src'), { recursive: true });
     expect(spawnSync('git', ['init', '-q'], { cwd: t.dir }).status).toBe(0);
     fs.writeFileSync(path.join(t.dir, 'packages/agent/src/deep.ts'), `${call}export const x = ${'('.repeat(20000)}1${')'.repeat(20000)};\n`);
     fs.writeFileSync(path.join(t.dir, 'packages/agent/src/ok.ts'), call);
-    const run = runCli(['check', 'packages/agent', '--format', 'sarif'], { cwd: t.dir });
+    const run = await runCli(['check', 'packages/agent', '--format', 'sarif'], { cwd: t.dir });
     const reason = 'not checked: nested too deeply to parse (Maximum call stack size exceeded); split the expression, or exclude the file in the config';
     expect(run.stderr).toBe(`trajaudit: src/deep.ts: ${reason}\n`);
     expect(run.code).toBe(2);
@@ -34,13 +34,13 @@ describe('check --format sarif with a file that could not be checked', () => {
     ]);
   });
 
-  it('a name that is not UTF-8: the notification names the file by its own bytes, percent-encoded', () => {
+  it('a name that is not UTF-8: the notification names the file by its own bytes, percent-encoded', async () => {
     const t = tempDir('trajaudit-sarif-unchecked-');
     cleanup = t.cleanup;
     fs.mkdirSync(path.join(t.dir, 'src'));
     fs.writeFileSync(Buffer.concat([Buffer.from(`${t.dir}/src/b a`), Buffer.from([0xff]), Buffer.from('.ts')]), call);
     fs.writeFileSync(path.join(t.dir, 'src/ok.ts'), 'export const ok = 1;\n');
-    const run = runCli(['check', '.', '--format', 'sarif'], { cwd: t.dir });
+    const run = await runCli(['check', '.', '--format', 'sarif'], { cwd: t.dir });
     const reason = 'not checked: its name is not UTF-8, which TypeScript cannot open; rename it, or exclude it in the config';
     expect(run.stderr).toBe(`trajaudit: src/b a\\xFF.ts: ${reason}\n`);
     expect(run.code).toBe(2);

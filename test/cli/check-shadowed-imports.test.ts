@@ -25,13 +25,13 @@ const expected = (suffix: string) =>
   ].join('\n');
 
 describe('check: a renamed import hidden by a local declaration of the same name', () => {
-  it('dead-catch and stateful-construction follow the import only where the name refers to it', () => {
-    const run = runCli(['check', fixture]);
+  it('dead-catch and stateful-construction follow the import only where the name refers to it', async () => {
+    const run = await runCli(['check', fixture]);
     expect([run.code, run.stderr, run.stdout]).toEqual([1, '', expected('')]);
   });
 
-  it('with --types as well', () => {
-    const run = runCli(['check', fixture, '--types']);
+  it('with --types as well', async () => {
+    const run = await runCli(['check', fixture, '--types']);
     expect([run.code, run.stderr, run.stdout]).toEqual([1, '', expected(', type-aware')]);
   });
 });

@@ -18,11 +18,11 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('the stale-entry hint repeats the invocation that rewrites the right baseline', () => {
-  it('a monorepo package: the hint names the root; following it drops the entry and writes no baseline at the top', () => {
+  it('a monorepo package: the hint names the root; following it drops the entry and writes no baseline at the top', async () => {
     const dir = tree({ '.git/HEAD': 'ref: refs/heads/main\n', 'packages/agent/src/a.ts': call });
-    expect(runCli(['check', 'packages/agent', '--update-baseline', '--allow-additions'], { cwd: dir }).code).toBe(0);
+    expect((await runCli(['check', 'packages/agent', '--update-baseline', '--allow-additions'], { cwd: dir })).code).toBe(0);
     writeFileSync(path.join(dir, 'packages/agent/src/a.ts'), 'export function f() {}\n');
-    const strict = runCli(['check', 'packages/agent', '--strict', '--format', 'github'], { cwd: dir });
+    const strict = await runCli(['check', 'packages/agent', '--strict', '--format', 'github'], { cwd: dir });
     expect(strict).toEqual({
       stdout:
         '::error file=packages/agent/trajaudit-baseline.json,title=trajaudit stale baseline entry::stale baseline entry (fixed or gone): ' +
@@ -32,22 +32,22 @@ describe('the stale-entry hint repeats the invocation that rewrites the right ba
       stderr: '',
       code: 1,
     });
-    expect(runCli(['check', 'packages/agent', '--update-baseline'], { cwd: dir })).toEqual({
+    expect(await runCli(['check', 'packages/agent', '--update-baseline'], { cwd: dir })).toEqual({
       stdout: '0 new, 0 baselined, 0 allowed, 0 info, 0 stale (1 file scanned, 0 parsed)\n',
       stderr: 'trajaudit: baseline packages/agent/trajaudit-baseline.json rewritten: 0 findings recorded, 0 added, 1 stale dropped\n',
       code: 0,
     });
     expect(existsSync(path.join(dir, 'trajaudit-baseline.json'))).toBe(false);
-    expect(runCli(['check', 'packages/agent', '--strict'], { cwd: dir }).code).toBe(0);
+    expect((await runCli(['check', 'packages/agent', '--strict'], { cwd: dir })).code).toBe(0);
   });
 
-  it('--config, --baseline and --rule given: the hint repeats them, quoted for the shell where needed (text, sarif)', () => {
+  it('--config, --baseline and --rule given: the hint repeats them, quoted for the shell where needed (text, sarif)', async () => {
     const dir = tree({ 'my pkg/src/a.ts': call, 'ci/trajaudit.config.json': '{}\n' });
     const given = ['my pkg', '--config', 'ci/trajaudit.config.json', '--baseline', "ci/it's-baseline.json", '--rule', 'direct-provider-call'];
-    expect(runCli(['check', ...given, '--update-baseline', '--allow-additions'], { cwd: dir }).code).toBe(0);
+    expect((await runCli(['check', ...given, '--update-baseline', '--allow-additions'], { cwd: dir })).code).toBe(0);
     writeFileSync(path.join(dir, 'my pkg/src/a.ts'), 'export function f() {}\n');
     const hint = "trajaudit check 'my pkg' --config ci/trajaudit.config.json --baseline 'ci/it'\\''s-baseline.json' --rule direct-provider-call --update-baseline";
-    expect(runCli(['check', ...given], { cwd: dir })).toEqual({
+    expect(await runCli(['check', ...given], { cwd: dir })).toEqual({
       stdout:
         `stale baseline entries (fixed or gone; run ${hint} to drop them):\n` +
         '  direct-provider-call  src/a.ts  f  c.sendMessageStream\n\n' +
@@ -55,7 +55,7 @@ describe('the stale-entry hint repeats the invocation that rewrites the right ba
       stderr: '',
       code: 0,
     });
-    const sarif = runCli(['check', ...given, '--format', 'sarif'], { cwd: dir });
+    const sarif = await runCli(['check', ...given, '--format', 'sarif'], { cwd: dir });
     expect(sarif.code).toBe(0);
     expect(JSON.parse(sarif.stdout).runs[0].invocations[0].toolExecutionNotifications[0].message.text).toBe(
       `stale baseline entry (fixed or gone): direct-provider-call src/a.ts f c.sendMessageStream; run ${hint} to drop it`,

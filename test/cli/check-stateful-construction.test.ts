@@ -4,8 +4,8 @@ import { checkJson, runCli } from '../checks/run-cli.js';
 const fixture = 'fixtures/check-stateful-construction';
 
 describe('stateful-construction', () => {
-  it('lists every construction site with its scope; module level is an error, function level info', () => {
-    const { json, run } = checkJson([fixture]);
+  it('lists every construction site with its scope; module level is an error, function level info', async () => {
+    const { json, run } = await checkJson([fixture]);
     expect(run.code).toBe(1);
     expect(json.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.details?.scopeKind} ${f.scope} ${f.severity} ${f.state}`)).toEqual([
       'src/agents/shared-state.ts:4:34 module <module> error new',
@@ -17,8 +17,8 @@ describe('stateful-construction', () => {
     ]);
   });
 
-  it('prints the inventory per class as Markdown', () => {
-    const run = runCli(['check', fixture, '--format', 'md']);
+  it('prints the inventory per class as Markdown', async () => {
+    const run = await runCli(['check', fixture, '--format', 'md']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       [
@@ -35,8 +35,8 @@ describe('stateful-construction', () => {
     expect(run.stdout).toContain('#### createStatefulTools (2 sites)');
   });
 
-  it('prints text grouped by file with a summary line', () => {
-    const run = runCli(['check', fixture, '--rule', 'stateful-construction']);
+  it('prints text grouped by file with a summary line', async () => {
+    const run = await runCli(['check', fixture, '--rule', 'stateful-construction']);
     expect(run.stderr).toBe('');
     expect(run.stdout.split('\n').slice(0, 3)).toEqual([
       'src/agents/shared-state.ts',

@@ -9,8 +9,8 @@ const singleton = 'one instance shared by the whole process; build it per agent 
 const rule = 'stateful-construction';
 
 describe('stateful-construction: scopes', () => {
-  it('follows renamed imports and renaming re-exports (not a local class or a package export of the alias name); a top-level IIFE whose result is kept, a static field, a lazy singleton and an init function the module keeps the result of run once per process (error); a discarded one is a startup block (info)', () => {
-    const run = runCli(['check', fixture]);
+  it('follows renamed imports and renaming re-exports (not a local class or a package export of the alias name); a top-level IIFE whose result is kept, a static field, a lazy singleton and an init function the module keeps the result of run once per process (error); a discarded one is a startup block (info)', async () => {
+    const run = await runCli(['check', fixture]);
     expect([run.code, run.stderr]).toEqual([1, '']);
     expect(run.stdout).toBe(
       [

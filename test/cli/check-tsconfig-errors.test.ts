@@ -22,9 +22,9 @@ const types = (dir: string) => runCli(['check', dir, '--types']);
 const tail = '; fix the tsconfig for --types (tsc -p reports it too)\n';
 
 describe('check --types: tsconfig errors', () => {
-  it('extends a file that does not exist: exit 2, at the extends value', () => {
+  it('extends a file that does not exist: exit 2, at the extends value', async () => {
     const dir = tree({ 'tsconfig.json': '{\n  "extends": "./missing-base.json"\n}\n' });
-    const run = types(dir);
+    const run = await types(dir);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
@@ -32,25 +32,25 @@ describe('check --types: tsconfig errors', () => {
     );
   });
 
-  it('an invalid value: line and column, one sentence', () => {
+  it('an invalid value: line and column, one sentence', async () => {
     const dir = tree({ 'tsconfig.json': '{\n  "compilerOptions": {\n    "strict": tru\n  }\n}\n' });
-    const run = types(dir);
+    const run = await types(dir);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       `trajaudit: ${dir}/tsconfig.json:3:15: Property value can only be string literal, numeric literal, 'true', 'false', 'null', object literal or array literal (TS1328)${tail}`,
     );
   });
 
-  it('an unknown option in an extended base config: named at its place in the base', () => {
+  it('an unknown option in an extended base config: named at its place in the base', async () => {
     const dir = tree({ 'tsconfig.json': '{ "extends": "./base.json" }\n', 'base.json': '{\n  "compilerOptions": {\n    "strictt": true\n  }\n}\n' });
-    const run = types(dir);
+    const run = await types(dir);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`trajaudit: ${dir}/base.json:3:5: Unknown compiler option 'strictt'. Did you mean 'strict'? (TS5025)${tail}`);
   });
 
-  it('an include that matches none of the checked files is not an error: the rules choose the files', () => {
+  it('an include that matches none of the checked files is not an error: the rules choose the files', async () => {
     const dir = tree({ 'tsconfig.json': '{ "include": ["lib/**/*.ts"], "compilerOptions": { "strict": true } }\n' });
-    const run = types(dir);
+    const run = await types(dir);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('src/a.ts');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../checks/run-cli.js';
-import { CLI, REPO, tempDir } from '../helpers/run-cli.js';
+import { CLI, REPO, runBinary, tempDir } from '../helpers/run-cli.js';
 
 // TypeScript's checker can need more heap than there is (zod's own tests: over 4 GB). In the main
 // thread V8 ended the process with "FATAL ERROR: … JavaScript heap out of memory", a native stack
@@ -17,37 +17,37 @@ const message = (root: string) =>
 const tinyHeap = { NODE_OPTIONS: '--max-old-space-size=40' };
 
 describe('check --types out of memory', () => {
-  it('is one line on stderr and exit 2, not a fatal error', () => {
-    const run = runCli(['check', fixture, '--types'], { env: tinyHeap });
+  it('is one line on stderr and exit 2, not a fatal error', async () => {
+    const run = await runCli(['check', fixture, '--types'], { env: tinyHeap });
     expect([run.code, run.stderr, run.stdout]).toEqual([2, message(fixture), '']);
   });
 
-  it("takes the limit from node's own flag, which wins over NODE_OPTIONS as in node", () => {
-    const run = runCli(['check', fixture, '--types', '--format', 'json'], { nodeArgs: ['--max-old-space-size=40'], env: { NODE_OPTIONS: '--max-old-space-size=4000' } });
+  it("takes the limit from node's own flag, which wins over NODE_OPTIONS as in node", async () => {
+    const run = runBinary(['check', fixture, '--types', '--format', 'json'], { nodeArgs: ['--max-old-space-size=40'], env: { NODE_OPTIONS: '--max-old-space-size=4000' } });
     expect([run.code, run.stderr, run.stdout]).toEqual([2, message(fixture), '']);
   });
 
-  it("also when a rule's receiverTypes, not --types, asks for the type checker", () => {
+  it("also when a rule's receiverTypes, not --types, asks for the type checker", async () => {
     const typed = 'fixtures/check-call-forms';
-    const run = runCli(['check', typed, '--config', `${typed}/typed.config.json`], { env: tinyHeap });
+    const run = await runCli(['check', typed, '--config', `${typed}/typed.config.json`], { env: tinyHeap });
     expect([run.code, run.stderr, run.stdout]).toEqual([2, message(typed), '']);
   });
 
-  it('the syntactic check stays in the main thread and needs no more than that heap', () => {
-    const run = runCli(['check', fixture, '--format', 'json'], { env: tinyHeap });
+  it('the syntactic check stays in the main thread and needs no more than that heap', async () => {
+    const run = await runCli(['check', fixture, '--format', 'json'], { env: tinyHeap });
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).summary).toMatchObject({ types: false, new: 3 });
   });
 
-  it('the same run with the default heap checks the files (control)', () => {
-    const run = runCli(['check', fixture, '--types', '--format', 'json']);
+  it('the same run with the default heap checks the files (control)', async () => {
+    const run = await runCli(['check', fixture, '--types', '--format', 'json']);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout).summary).toMatchObject({ types: true, new: 4 });
   });
 
-  it('errors thrown in the worker keep their message and exit code', () => {
-    const run = runCli(['check', fixture, '--types', '--baseline', 'no/such/baseline.json']);
+  it('errors thrown in the worker keep their message and exit code', async () => {
+    const run = await runCli(['check', fixture, '--types', '--baseline', 'no/such/baseline.json']);
     expect([run.code, run.stderr, run.stdout]).toEqual([
       2,
       'trajaudit: baseline file not found: no/such/baseline.json; check the path, or create it with --update-baseline --allow-additions\n',
@@ -67,8 +67,8 @@ fs.writeFileSync(path.join(nested, 'typed.config.json'), '{ "rules": { "direct-p
 
 describe('check: the same verdicts with and without the type checker', () => {
   for (const [label, args] of [['syntactic', []], ['--types', ['--types']], ['receiverTypes', ['--config', path.join(nested, 'typed.config.json')]]] as const) {
-    it(`${label}: a file nested too deeply for the main thread's stack is not checked, exit 2`, () => {
-      const run = runCli(['check', nested, ...args, '--format', 'json']);
+    it(`${label}: a file nested too deeply for the main thread's stack is not checked, exit 2`, async () => {
+      const run = await runCli(['check', nested, ...args, '--format', 'json']);
       expect(run.code).toBe(2);
       expect(run.stderr).toBe('trajaudit: src/nested.ts: not checked: nested too deeply to parse (Maximum call stack size exceeded); split the expression, or exclude the file in the config\n');
       expect(JSON.parse(run.stdout).findings.map((f: { file: string; line: number }) => `${f.file}:${f.line}`)).toEqual(['src/agent.ts:3']);

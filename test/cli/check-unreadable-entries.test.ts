@@ -18,7 +18,7 @@ afterEach(() => work.cleanup());
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 
 describe('check: entries it cannot read', () => {
-  it('a source file or directory whose name is not UTF-8: named with \\xHH escapes, the rest checked, exit 2', () => {
+  it('a source file or directory whose name is not UTF-8: named with \\xHH escapes, the rest checked, exit 2', async () => {
     const src = path.join(work.dir, 'src');
     fs.mkdirSync(src);
     const call = 'export function f(p: any) { return p.sendMessageStream({}); }\n';
@@ -31,7 +31,7 @@ describe('check: entries it cannot read', () => {
     fs.writeFileSync(Buffer.concat([bytes(`${work.dir}/gen/g`), Buffer.from([0xfe]), bytes('.ts')]), call);
     fs.writeFileSync(path.join(work.dir, 'trajaudit.config.json'), JSON.stringify({ exclude: ['gen/**'] }));
 
-    const run = runCli(['check', work.dir]);
+    const run = await runCli(['check', work.dir]);
     expect([run.code, run.stderr]).toEqual([
       2,
       [
@@ -43,7 +43,7 @@ describe('check: entries it cannot read', () => {
     expect(run.stdout).toContain('src/ok.ts\n  1:38     error   new            direct-provider-call');
     expect(run.stdout.split('\n').at(-2)).toBe('1 new, 0 baselined, 0 allowed, 0 info, 0 stale (1 file scanned, 1 parsed)');
 
-    const update = runCli(['check', work.dir, '--update-baseline', '--allow-additions']);
+    const update = await runCli(['check', work.dir, '--update-baseline', '--allow-additions']);
     expect([update.code, update.stderr.split('\n').at(-2)]).toEqual([
       2,
       `trajaudit: --update-baseline refuses to rewrite ${work.dir}/trajaudit-baseline.json while src/bad\\xFF.ts cannot be checked (its name is not UTF-8, which TypeScript cannot open)`,

@@ -17,11 +17,11 @@ function dirWith(config: string): string {
 }
 
 describe('config read from the current directory', () => {
-  it("a check-only key mistyped: query and report name the file's line and why they read it", () => {
+  it("a check-only key mistyped: query and report name the file's line and why they read it", async () => {
     const dir = path.join(FIXTURES, 'check-config-unknown-key');
     const file = path.join(dir, 'trajaudit.config.json');
     for (const [command, args] of [['query', ['query', 'timeouts', HOME]], ['report', ['report', HOME]]] as const) {
-      const run = runCli([...args], { cwd: dir });
+      const run = await runCli([...args], { cwd: dir });
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(
@@ -31,33 +31,33 @@ describe('config read from the current directory', () => {
     }
   });
 
-  it('--config F replaces the file in the current directory; its errors carry no such note', () => {
+  it('--config F replaces the file in the current directory; its errors carry no such note', async () => {
     const dir = path.join(FIXTURES, 'check-config-unknown-key');
     const good = dirWith('{}\n');
-    expect(runCli(['query', 'timeouts', HOME, '--config', path.join(good, 'trajaudit.config.json')], { cwd: dir }).code).toBe(0);
+    expect((await runCli(['query', 'timeouts', HOME, '--config', path.join(good, 'trajaudit.config.json')], { cwd: dir })).code).toBe(0);
     const bad = dirWith('{\n  "tasks": {\n    "testPatterns": [\n      "ok",\n      7\n    ]\n  }\n}\n');
-    const run = runCli(['report', HOME, '--config', path.join(bad, 'trajaudit.config.json')], { cwd: dir });
+    const run = await runCli(['report', HOME, '--config', path.join(bad, 'trajaudit.config.json')], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^trajaudit: .*trajaudit\.config\.json:5: invalid value at "tasks\.testPatterns\[1\]": [^\n]*\n$/);
     expect(run.stderr).not.toContain('current directory');
   });
 
-  it('an RE2 pattern RE2 refuses is named at its line', () => {
+  it('an RE2 pattern RE2 refuses is named at its line', async () => {
     const dir = dirWith('{\n  "tasks": {\n    "testPatterns": [\n      "ok",\n      "(a\\\\1"\n    ]\n  }\n}\n');
-    const run = runCli(['query', 'test-pollution', HOME], { cwd: dir });
+    const run = await runCli(['query', 'test-pollution', HOME], { cwd: dir });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(new RegExp(`^trajaudit: ${path.join(dir, 'trajaudit.config.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:5: invalid value at "tasks\\.testPatterns\\[1\\]"`));
     expect(run.stderr).toContain('(query read this file because it is in the current directory');
   });
 
-  it('--help of query and report says where the config is read', () => {
+  it('--help of query and report says where the config is read', async () => {
     for (const command of ['query', 'report']) {
-      expect(runCli([command, '--help']).stdout.replace(/\s+/g, ' ')).toContain('(default: ./trajaudit.config.json in the current directory, when there is one)');
+      expect((await runCli([command, '--help'])).stdout.replace(/\s+/g, ' ')).toContain('(default: ./trajaudit.config.json in the current directory, when there is one)');
     }
-    expect(runCli(['--help']).stdout.replace(/\s+/g, ' ')).toContain('Config: query and report read trajaudit.config.json from the current directory');
-    expect(runCli(['check', '--help']).stdout.replace(/\s+/g, ' ')).toContain('(default: <root>/trajaudit.config.json)');
+    expect((await runCli(['--help'])).stdout.replace(/\s+/g, ' ')).toContain('Config: query and report read trajaudit.config.json from the current directory');
+    expect((await runCli(['check', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('(default: <root>/trajaudit.config.json)');
     for (const command of ['load', 'sources', 'sql', 'queries', 'timeline', 'leak-check']) {
-      expect(runCli([command, '--help']).stdout).toContain('\nConfig: none read (query and report read trajaudit.config.json from the current directory, check from its root).\n');
+      expect((await runCli([command, '--help'])).stdout).toContain('\nConfig: none read (query and report read trajaudit.config.json from the current directory, check from its root).\n');
     }
   });
 });

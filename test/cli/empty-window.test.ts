@@ -13,8 +13,8 @@ const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 describe('a window with no event says where the events are', () => {
-  it('report over fixtures/home with its default window (the last 7 days; the data is of August 2026)', () => {
-    const run = runCli(['report', HOME]);
+  it('report over fixtures/home with its default window (the last 7 days; the data is of August 2026)', async () => {
+    const run = await runCli(['report', HOME]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^# trajaudit reliability report/);
     const lines = run.stderr.split('\n');
@@ -23,29 +23,29 @@ describe('a window with no event says where the events are', () => {
     expect(lines).toHaveLength(3);
   });
 
-  it('a window holding events: no hint, the report unchanged', () => {
-    const run = runCli(['report', HOME, '--since', '2026-08-17', '--until', '2026-08-24']);
+  it('a window holding events: no hint, the report unchanged', async () => {
+    const run = await runCli(['report', HOME, '--since', '2026-08-17', '--until', '2026-08-24']);
     expect([run.code, run.stderr]).toEqual([0, UNREADABLE]);
   });
 
-  it('a windowed query: the window and the span, of the session when --session is given; no hint without a window', () => {
-    const later = runCli(['query', 'retry-telemetry', HOME, '--since', '2026-09-01']);
+  it('a windowed query: the window and the span, of the session when --session is given; no hint without a window', async () => {
+    const later = await runCli(['query', 'retry-telemetry', HOME, '--since', '2026-09-01']);
     expect(later.code).toBe(0);
     expect(later.stderr).toBe(`${UNREADABLE}trajaudit: the window from 2026-09-01T00:00:00Z on holds no event; ${SPAN}\n`);
-    const earlier = runCli(['query', 'retry-telemetry', HOME, '--until', '2026-08-01']);
+    const earlier = await runCli(['query', 'retry-telemetry', HOME, '--until', '2026-08-01']);
     expect(earlier.stderr).toContain(`trajaudit: the window before 2026-08-01T00:00:00Z holds no event; ${SPAN}\n`);
-    const session = runCli(['query', 'retry-telemetry', HOME, '--since', '2026-08-21', '--session', '4f7a9c2e']);
+    const session = await runCli(['query', 'retry-telemetry', HOME, '--since', '2026-08-21', '--session', '4f7a9c2e']);
     expect(session.stderr).toContain(
       "trajaudit: the window from 2026-08-21T00:00:00Z on holds no event; session 20260819-183103-4f7a9c2e's inputs span 2026-08-19T10:31:03.412Z … 2026-08-19T10:33:40.200Z: pass --since/--until within that span\n",
     );
-    expect(runCli(['query', 'retry-telemetry', HOME, '--since', '2026-08-17']).stderr).toBe(UNREADABLE);
-    expect(runCli(['query', 'retry-telemetry', HOME]).stderr).toBe(UNREADABLE);
+    expect((await runCli(['query', 'retry-telemetry', HOME, '--since', '2026-08-17'])).stderr).toBe(UNREADABLE);
+    expect((await runCli(['query', 'retry-telemetry', HOME])).stderr).toBe(UNREADABLE);
   });
 
-  it('a window narrower than a millisecond is judged and shown to the microsecond', () => {
+  it('a window narrower than a millisecond is judged and shown to the microsecond', async () => {
     const tree = sessionTree('s-us', [event('s-us', 'RetryTelemetry', '2026-08-20T11:00:00.000Z', { type: 'retry', model: 'm' })]);
     cleanups.push(tree.cleanup);
-    const run = runCli(['query', 'retry-telemetry', tree.home, '--since', '2026-08-20T11:00:00.0005Z', '--until', '2026-08-20T11:00:00.0015Z', '--format', 'csv']);
+    const run = await runCli(['query', 'retry-telemetry', tree.home, '--since', '2026-08-20T11:00:00.0005Z', '--until', '2026-08-20T11:00:00.0015Z', '--format', 'csv']);
     expect(run).toEqual({
       code: 0,
       stdout: 'type,events,main_loop,subagent,sessions,agents\r\n',
@@ -53,7 +53,7 @@ describe('a window with no event says where the events are', () => {
     });
   });
 
-  it('files last written before the window are not read; their first record and last write still give the span', () => {
+  it('files last written before the window are not read; their first record and last write still give the span', async () => {
     const tree = sessionTree('s-old', [
       event('s-old', 'SessionStart', '2026-01-05T10:00:00Z', {}),
       event('s-old', 'SessionEnd', '2026-01-05T11:00:00Z', {}),
@@ -61,7 +61,7 @@ describe('a window with no event says where the events are', () => {
     cleanups.push(tree.cleanup);
     const file = path.join(tree.home, 'trajectories', 'sessions', 's-old', 'events.jsonl');
     fs.utimesSync(file, new Date('2026-01-05T11:00:01Z'), new Date('2026-01-05T11:00:01Z'));
-    const run = runCli(['report', tree.home, '--until', '2026-03-01']);
+    const run = await runCli(['report', tree.home, '--until', '2026-03-01']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(
       'trajaudit: the window 2026-02-22T00:00:00Z … 2026-03-01T00:00:00Z holds no event; the inputs span 2026-01-05T10:00:00Z … 2026-01-05T11:00:01Z: pass --since/--until within that span\n',

@@ -44,7 +44,7 @@ describe('a load ended by a signal', () => {
   appendEvents(0, 1000);
 
   it('leaves no temp dir behind, ends by that signal, and the next load completes it', async () => {
-    expect(runJson<{ loaded: number }[]>(['load', home, '--db', base]).value[0]).toMatchObject({ loaded: 1 });
+    expect((await runJson<{ loaded: number }[]>(['load', home, '--db', base])).value[0]).toMatchObject({ loaded: 1 });
     appendEvents(1000, 30_000);
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       const tmp = path.join(work.dir, `tmp-${signal}`);
@@ -54,8 +54,8 @@ describe('a load ended by a signal', () => {
       expect(await interruptedLoad(signal, tmp, db)).toEqual({ code: null, signal, sawTail: true });
       expect(fs.readdirSync(tmp)).toEqual([]);
       if (signal === 'SIGTERM') continue;
-      expect(runJson<{ appended: number }[]>(['load', home, '--db', db], { env: { TMPDIR: tmp } }).value[0]).toMatchObject({ appended: 1, files_in_db: 1 });
-      expect(runJson(['sql', 'SELECT count(*) AS n FROM events', '--db', db]).value).toEqual([{ n: 31_000 }]);
+      expect((await runJson<{ appended: number }[]>(['load', home, '--db', db], { env: { TMPDIR: tmp } })).value[0]).toMatchObject({ appended: 1, files_in_db: 1 });
+      expect((await runJson(['sql', 'SELECT count(*) AS n FROM events', '--db', db])).value).toEqual([{ n: 31_000 }]);
       expect(fs.readdirSync(tmp)).toEqual([]);
     }
   });

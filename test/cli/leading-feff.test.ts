@@ -22,26 +22,26 @@ beforeEach(() => {
 afterEach(() => work.cleanup());
 
 describe('a leading U+FEFF in output', () => {
-  it('sql keeps it in json and csv', () => {
-    expect(runJson<{ v: string }[]>(['sql', "SELECT chr(65279) || 'x' AS v", home]).value).toEqual([{ v: `${FEFF}x` }]);
-    expect(runCli(['sql', "SELECT chr(65279) || 'x' AS v", home, '--format', 'csv']).stdout).toBe(`v\r\n${FEFF}x\r\n`);
+  it('sql keeps it in json and csv', async () => {
+    expect((await runJson<{ v: string }[]>(['sql', "SELECT chr(65279) || 'x' AS v", home])).value).toEqual([{ v: `${FEFF}x` }]);
+    expect((await runCli(['sql', "SELECT chr(65279) || 'x' AS v", home, '--format', 'csv'])).stdout).toBe(`v\r\n${FEFF}x\r\n`);
   });
 
-  it('table and md show it as an escape: an invisible character must not make two names look alike', () => {
-    const table = runCli(['sql', 'SELECT event FROM events', home]);
+  it('table and md show it as an escape: an invisible character must not make two names look alike', async () => {
+    const table = await runCli(['sql', 'SELECT event FROM events', home]);
     expect(table.stdout).toContain('│ \\ufeffStart │');
-    expect(runCli(['sql', 'SELECT event FROM events', home, '--format', 'md']).stdout).toBe('| event |\n| --- |\n| \\ufeffStart |\n');
+    expect((await runCli(['sql', 'SELECT event FROM events', home, '--format', 'md'])).stdout).toBe('| event |\n| --- |\n| \\ufeffStart |\n');
   });
 
-  it('an event name and a data string keep it', () => {
-    const rows = runJson<{ event: string; s: string }[]>(['sql', "SELECT event, data->>'s' AS s FROM events", home]).value;
+  it('an event name and a data string keep it', async () => {
+    const rows = (await runJson<{ event: string; s: string }[]>(['sql', "SELECT event, data->>'s' AS s FROM events", home])).value;
     expect(rows).toEqual([{ event: `${FEFF}Start`, s: `${FEFF}abc` }]);
   });
 
   for (const [name, env] of [['direct', {}], ['staged', { TRAJAUDIT_READER: 'staged' }]] as const) {
-    it(`the excerpt of a line starting with it shows it (${name} reader, and --db)`, () => {
+    it(`the excerpt of a line starting with it shows it (${name} reader, and --db)`, async () => {
       for (const where of [[home], [home, '--db', path.join(work.dir, `${name}.duckdb`)]]) {
-        const problems = runJson<{ problems: { line: number; excerpt: string }[] }>(['sources', ...where], { env }).value.problems;
+        const problems = (await runJson<{ problems: { line: number; excerpt: string }[] }>(['sources', ...where], { env })).value.problems;
         expect(problems.map((p) => [p.line, p.excerpt])).toEqual([[2, `${FEFF}{"event":"x"}`], [3, FEFF]]);
       }
     });

@@ -19,8 +19,8 @@ function eventsFile(file: string, session: string): void {
   fs.writeFileSync(file, `${[1, 2, 3].map((s) => event(session, s)).join('\n')}\n`);
 }
 /** The sessions (with their event counts) and the files (with their session) a database holds. */
-const stateOf = (db: string) => runJson<{ what: string; name: string; session_id: string }[]>(['sql',
-  `SELECT 'session' AS what, session_id, events::VARCHAR AS name FROM sessions UNION ALL SELECT 'file', session_id, path FROM input_files ORDER BY ALL`, '--db', db]).value
+const stateOf = async (db: string) => (await runJson<{ what: string; name: string; session_id: string }[]>(['sql',
+  `SELECT 'session' AS what, session_id, events::VARCHAR AS name FROM sessions UNION ALL SELECT 'file', session_id, path FROM input_files ORDER BY ALL`, '--db', db])).value
   .map((r) => `${r.what} ${r.session_id} ${r.name}`);
 
 describe('a link to the file of a session dir beside it', () => {
@@ -31,24 +31,24 @@ describe('a link to the file of a session dir beside it', () => {
   fs.symlinkSync('../a/events.jsonl', path.join(sessions, 'b', 'events.jsonl'));
   const link = path.join(sessions, 'b', 'events.jsonl');
 
-  it('is skipped as another name for it, and a session dir holding only that has nothing to read', () => {
-    const { value, run } = runJson<{ files: { path: string; session_id: string }[]; skipped: unknown[] }>(['sources', home]);
+  it('is skipped as another name for it, and a session dir holding only that has nothing to read', async () => {
+    const { value, run } = await runJson<{ files: { path: string; session_id: string }[]; skipped: unknown[] }>(['sources', home]);
     expect(run.code).toBe(0);
     expect(value.files.map((f) => [f.path, f.session_id])).toEqual([['trajectories/sessions/a/events.jsonl', 'a']]);
     expect(value.skipped).toEqual([{ path: 'trajectories/sessions/b/events.jsonl', reason: 'another name for events.jsonl of session directory a' }]);
-    expect(runCli(['sources', path.join(sessions, 'b')])).toEqual({
+    expect(await runCli(['sources', path.join(sessions, 'b')])).toEqual({
       code: 2,
       stdout: '',
       stderr: `trajaudit: ${path.join(sessions, 'b')} holds no file trajaudit reads (1 entry skipped, first events.jsonl: another name for events.jsonl of session directory a); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`,
     });
   });
 
-  it('named itself, stands for that file; loaded before or after the home, the file is session a\'s', () => {
-    expect(runJson<{ files: { path: string; session_id: string }[] }>(['sources', link]).value.files.map((f) => [f.path, f.session_id])).toEqual([['events.jsonl', 'a']]);
+  it('named itself, stands for that file; loaded before or after the home, the file is session a\'s', async () => {
+    expect((await runJson<{ files: { path: string; session_id: string }[] }>(['sources', link])).value.files.map((f) => [f.path, f.session_id])).toEqual([['events.jsonl', 'a']]);
     for (const order of [[link, home], [home, link]]) {
       const db = path.join(work.dir, `order-${order[0] === home ? 'home' : 'link'}.duckdb`);
-      for (const named of order) expect(runCli(['load', named, '--db', db, '--quiet']).code).toBe(0);
-      expect(stateOf(db)).toEqual(['file a trajectories/sessions/a/events.jsonl', 'session a 3', 'session b 0']);
+      for (const named of order) expect((await runCli(['load', named, '--db', db, '--quiet'])).code).toBe(0);
+      expect(await stateOf(db)).toEqual(['file a trajectories/sessions/a/events.jsonl', 'session a 3', 'session b 0']);
     }
   });
 });
@@ -63,24 +63,24 @@ describe('one file linked from two session dirs', () => {
     fs.symlinkSync(outside, path.join(sessions, id, 'events.jsonl'));
   }
 
-  it('is read under the first name by path, whatever order the dirs are named in; the other name is listed', () => {
-    const { value } = runJson<{ files: { path: string; session_id: string }[]; skipped: unknown[] }>(['sources', path.join(sessions, 's2'), path.join(sessions, 's1')]);
+  it('is read under the first name by path, whatever order the dirs are named in; the other name is listed', async () => {
+    const { value } = await runJson<{ files: { path: string; session_id: string }[]; skipped: unknown[] }>(['sources', path.join(sessions, 's2'), path.join(sessions, 's1')]);
     expect(value.files.map((f) => [f.path, f.session_id])).toEqual([['s1/events.jsonl', 's1']]);
     expect(value.skipped).toEqual([{ path: 's2/events.jsonl', reason: 'another name for events.jsonl of session directory s1' }]);
   });
 
-  it('loaded under one session first, belongs to the owner a later load finds (its rows are read again as that session\'s)', () => {
+  it('loaded under one session first, belongs to the owner a later load finds (its rows are read again as that session\'s)', async () => {
     const db = path.join(work.dir, 'owner.duckdb');
-    expect(runCli(['load', path.join(sessions, 's2'), '--db', db, '--quiet']).code).toBe(0);
-    expect(stateOf(db)).toEqual(['file s2 events.jsonl', 'session s2 3']);
-    const run = runJson<{ reloaded: number }[]>(['load', home, '--db', db]);
+    expect((await runCli(['load', path.join(sessions, 's2'), '--db', db, '--quiet'])).code).toBe(0);
+    expect(await stateOf(db)).toEqual(['file s2 events.jsonl', 'session s2 3']);
+    const run = await runJson<{ reloaded: number }[]>(['load', home, '--db', db]);
     expect(run.value[0]).toMatchObject({ files: 1, loaded: 0, reloaded: 1, files_in_db: 1 });
-    expect(stateOf(db)).toEqual(['file s1 trajectories/sessions/s1/events.jsonl', 'session s1 3', 'session s2 0']);
+    expect(await stateOf(db)).toEqual(['file s1 trajectories/sessions/s1/events.jsonl', 'session s1 3', 'session s2 0']);
   });
 });
 
 describe('a link under another name, sorting before the file it leads to', () => {
-  it('is skipped as another name for it: the file is read under its own name, kind and session', () => {
+  it('is skipped as another name for it: the file is read under its own name, kind and session', async () => {
     const home = path.join(work.dir, 'other-name');
     const sessions = path.join(home, 'trajectories', 'sessions');
     eventsFile(path.join(sessions, 'incident', 'events.jsonl'), 'incident');
@@ -88,7 +88,7 @@ describe('a link under another name, sorting before the file it leads to', () =>
     fs.symlinkSync('../incident/events.jsonl', path.join(sessions, '00000000', 'errors.jsonl'));
     fs.mkdirSync(path.join(home, 'tasks'));
     fs.symlinkSync('../trajectories/sessions/incident/events.jsonl', path.join(home, 'tasks', 'a0000000a.output'));
-    const { value, run } = runJson<{ files: { path: string; kind: string; session_id: string }[]; skipped: unknown[] }>(['sources', home]);
+    const { value, run } = await runJson<{ files: { path: string; kind: string; session_id: string }[]; skipped: unknown[] }>(['sources', home]);
     expect(run.code).toBe(0);
     expect(value.files.map((f) => [f.path, f.kind, f.session_id])).toEqual([['trajectories/sessions/incident/events.jsonl', 'events', 'incident']]);
     expect(value.skipped).toEqual([

@@ -56,19 +56,19 @@ describe('the machine, not a bug: one line, exit 2', () => {
     }
   });
 
-  it('TMPDIR naming a file', () => {
+  it('TMPDIR naming a file', async () => {
     const file = path.join(work.dir, 'afile');
     fs.writeFileSync(file, '');
-    expect(runCli(['sources', path.join(FIXTURES, 'home')], { env: { TMPDIR: file } })).toEqual({
+    expect(await runCli(['sources', path.join(FIXTURES, 'home')], { env: { TMPDIR: file } })).toEqual({
       code: 2,
       stdout: '',
       stderr: `trajaudit: the temp directory ${file} does not exist or cannot be written; set TMPDIR to a directory you can write\n`,
     });
   });
 
-  it('no path and no home directory: HOME empty, or unset for a uid with no passwd entry', () => {
+  it('no path and no home directory: HOME empty, or unset for a uid with no passwd entry', async () => {
     const advice = 'pass a path (e.g. a sid-code home) or set SID_CONFIG_DIR\n';
-    expect(runCli(['sources'], { env: { HOME: '', SID_CONFIG_DIR: '' } })).toEqual({
+    expect(await runCli(['sources'], { env: { HOME: '', SID_CONFIG_DIR: '' } })).toEqual({
       code: 2,
       stdout: '',
       stderr: `trajaudit: no input path given and no home directory to find ~/.sid-code in (HOME is set to an empty string); ${advice}`,
@@ -84,23 +84,23 @@ describe('the machine, not a bug: one line, exit 2', () => {
     ]);
   });
 
-  it('a `~` nothing expanded (--db=~/x.db, --db=~, SID_CONFIG_DIR=~/.sid-code in an env file) is said as such, not "create directory ~"', () => {
-    expect(runCli(['load', path.join(FIXTURES, 'home'), '--db=~/x.db'], { cwd: work.dir })).toEqual({
+  it('a `~` nothing expanded (--db=~/x.db, --db=~, SID_CONFIG_DIR=~/.sid-code in an env file) is said as such, not "create directory ~"', async () => {
+    expect(await runCli(['load', path.join(FIXTURES, 'home'), '--db=~/x.db'], { cwd: work.dir })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'trajaudit: --db ~/x.db: the shell did not expand `~` (it does not after `=` or in quotes); write $HOME instead\n',
     });
     // A bare `~` (its directory, the current one, exists) made a database file named `~` there.
-    expect(runCli(['load', path.join(FIXTURES, 'home'), '--db=~'], { cwd: work.dir })).toEqual({
+    expect(await runCli(['load', path.join(FIXTURES, 'home'), '--db=~'], { cwd: work.dir })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'trajaudit: --db ~: the shell did not expand `~` (it does not after `=` or in quotes); write $HOME instead\n',
     });
     // So did `--db=~/x.db` once a directory named `~` had been made by mistake.
     fs.mkdirSync(path.join(work.dir, '~'));
-    expect(runCli(['load', path.join(FIXTURES, 'home'), '--db=~/x.db'], { cwd: work.dir }).code).toBe(2);
+    expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db=~/x.db'], { cwd: work.dir })).code).toBe(2);
     fs.rmdirSync(path.join(work.dir, '~'));
-    expect(runCli(['sources'], { cwd: work.dir, env: { SID_CONFIG_DIR: '~/.sid-code' } })).toEqual({
+    expect(await runCli(['sources'], { cwd: work.dir, env: { SID_CONFIG_DIR: '~/.sid-code' } })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'trajaudit: no input path given and SID_CONFIG_DIR=~/.sid-code starts with a `~` that nothing expanded; write $HOME (or the full path) instead, or pass a path\n',

@@ -26,8 +26,8 @@ fs.cpSync(path.join(FIXTURES, 'home/tasks'), path.join(sessions, 'plain/copied/t
 fs.symlinkSync('..', path.join(sessions, 'plain/up'));
 
 describe('session dirs deeper than sid-code puts them', () => {
-  it('are read as sessions, groups of them as sessions dirs; a tasks dir copied into a session dir is read', () => {
-    const { value, run } = runJson<unknown[]>(['sql', 'SELECT session_id, path, events FROM sessions ORDER BY path', home]);
+  it('are read as sessions, groups of them as sessions dirs; a tasks dir copied into a session dir is read', async () => {
+    const { value, run } = await runJson<unknown[]>(['sql', 'SELECT session_id, path, events FROM sessions ORDER BY path', home]);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(value).toEqual([
       { session_id: 's-dec', path: 'trajectories/sessions/2025/2025-12/s-dec', events: 1 },
@@ -39,11 +39,11 @@ describe('session dirs deeper than sid-code puts them', () => {
       { session_id: 'plain', path: 'trajectories/sessions/plain', events: 1 },
       { session_id: 'inner', path: 'trajectories/sessions/plain/inner', events: 1 },
     ]);
-    const tasks = runJson<Array<{ n: number }>>(['sql', 'SELECT count(*) AS n FROM task_outputs', home]);
+    const tasks = await runJson<Array<{ n: number }>>(['sql', 'SELECT count(*) AS n FROM task_outputs', home]);
     expect(tasks.value).toEqual([{ n: fs.readdirSync(path.join(FIXTURES, 'home/tasks')).filter((f) => f.endsWith('.output')).length }]);
   });
 
-  it('a tasks dir right inside a session dir is read, whether the home or the session dir is named', () => {
+  it('a tasks dir right inside a session dir is read, whether the home or the session dir is named', async () => {
     const own = tempDir();
     try {
       const dir = path.join(own.dir, 'home/trajectories/sessions/s1');
@@ -51,22 +51,22 @@ describe('session dirs deeper than sid-code puts them', () => {
       fs.writeFileSync(path.join(dir, 'events.jsonl'), `${JSON.stringify({ event: 'SessionStart', session_id: 's1', timestamp: '2026-08-18T10:00:00.000Z', data: {} })}\n`);
       fs.writeFileSync(path.join(dir, 'tasks/a12345678.output'), 'out');
       for (const named of [path.join(own.dir, 'home'), dir]) {
-        expect(runJson<unknown[]>(['sql', 'SELECT task_id, bytes FROM task_outputs', named]).value).toEqual([{ task_id: 'a12345678', bytes: 3 }]);
-        expect(runJson<unknown[]>(['sources', named, '--section', 'skipped']).value).toEqual([]);
+        expect((await runJson<unknown[]>(['sql', 'SELECT task_id, bytes FROM task_outputs', named])).value).toEqual([{ task_id: 'a12345678', bytes: 3 }]);
+        expect((await runJson<unknown[]>(['sources', named, '--section', 'skipped'])).value).toEqual([]);
       }
     } finally {
       own.cleanup();
     }
   });
 
-  it('a group of groups named alone is read as a sessions dir', () => {
-    const { value, run } = runJson<unknown[]>(['sql', 'SELECT session_id, path FROM sessions', path.join(sessions, '2025')]);
+  it('a group of groups named alone is read as a sessions dir', async () => {
+    const { value, run } = await runJson<unknown[]>(['sql', 'SELECT session_id, path FROM sessions', path.join(sessions, '2025')]);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(value).toEqual([{ session_id: 's-dec', path: '2025-12/s-dec' }]);
   });
 
-  it('sources lists what is still skipped, with its reason', () => {
-    const run = runCli(['sources', home, '--section', 'skipped', '--format', 'csv']);
+  it('sources lists what is still skipped, with its reason', async () => {
+    const run = await runCli(['sources', home, '--section', 'skipped', '--format', 'csv']);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(run.stdout).toBe([
       'path,reason',
@@ -79,7 +79,7 @@ describe('session dirs deeper than sid-code puts them', () => {
 });
 
 describe('two directories of one session in one load', () => {
-  it('an archive copy beside the live dir, or a copy inside it: the one nearest the top is read, the others skipped', () => {
+  it('an archive copy beside the live dir, or a copy inside it: the one nearest the top is read, the others skipped', async () => {
     const root = path.join(work.dir, 'copies');
     const dir = (rel: string, events: number) => {
       fs.mkdirSync(path.join(root, 'trajectories/sessions', rel), { recursive: true });
@@ -90,12 +90,12 @@ describe('two directories of one session in one load', () => {
     dir('2026-08/live', 2);
     dir('other', 1);
     dir('other/other', 1);
-    const { value } = runJson<unknown[]>(['sql', 'SELECT session_id, path, events FROM sessions ORDER BY path', root]);
+    const { value } = await runJson<unknown[]>(['sql', 'SELECT session_id, path, events FROM sessions ORDER BY path', root]);
     expect(value).toEqual([
       { session_id: 'live', path: 'trajectories/sessions/live', events: 3 },
       { session_id: 'other', path: 'trajectories/sessions/other', events: 1 },
     ]);
-    const sources = runJson<{ skipped: unknown[] }>(['sources', root, '--section', 'skipped']).value;
+    const sources = (await runJson<{ skipped: unknown[] }>(['sources', root, '--section', 'skipped'])).value;
     expect(sources).toEqual([
       { path: 'trajectories/sessions/2026-08/live', reason: 'another copy of session directory trajectories/sessions/live: a session is read once, from the copy nearest the top' },
       { path: 'trajectories/sessions/other/other', reason: 'another copy of session directory trajectories/sessions/other: a session is read once, from the copy nearest the top' },

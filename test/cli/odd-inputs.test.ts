@@ -17,13 +17,13 @@ describe('odd names and odd entries', () => {
   const work = tempDir();
   afterAll(work.cleanup);
 
-  it('reads a path with glob characters as written, never a file its pattern matches', () => {
+  it('reads a path with glob characters as written, never a file its pattern matches', async () => {
     const sessions = path.join(work.dir, 'globs', 'trajectories', 'sessions');
     fs.mkdirSync(sessions, { recursive: true });
     fs.cpSync(OLD_SESSION, path.join(sessions, 's1'), { recursive: true }); // 84 lines
     for (const name of ['s[1]', 's*', 's?']) fs.cpSync(MALFORMED, path.join(sessions, name), { recursive: true }); // 12 lines each
     for (const reader of ['direct', 'staged']) {
-      const { value, run } = runJson<FileRow[]>(['sources', path.join(work.dir, 'globs'), '--section', 'files'], { env: { TRAJAUDIT_READER: reader } });
+      const { value, run } = await runJson<FileRow[]>(['sources', path.join(work.dir, 'globs'), '--section', 'files'], { env: { TRAJAUDIT_READER: reader } });
       expect(run.code).toBe(0);
       expect(value.filter((f) => f.path.endsWith('events.jsonl')).map((f) => [f.path, f.lines, f.valid, f.malformed])).toEqual([
         ['trajectories/sessions/s*/events.jsonl', 12, 4, 6],
@@ -34,7 +34,7 @@ describe('odd names and odd entries', () => {
     }
   });
 
-  it('lists entries it cannot open or read as skipped, with the true reason', () => {
+  it('lists entries it cannot open or read as skipped, with the true reason', async () => {
     const home = path.join(work.dir, 'entries');
     fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
     const bytes = (text: string) => Buffer.concat([Buffer.from(path.join(home, text)), Buffer.from([0xff])]);
@@ -46,7 +46,7 @@ describe('odd names and odd entries', () => {
     fs.mkdirSync(path.join(home, 'trajectories/sessions/20260812-142207-8d3e61f0/heartbeat.txt'));
     // A link to a device is what it leads to: listed as a FIFO is, not as a format trajaudit does not read.
     fs.symlinkSync('/dev/null', path.join(home, 'tasks', 'null.output'));
-    const { value, run } = runJson<{ path: string; reason: string }[]>(['sources', home, '--section', 'skipped']);
+    const { value, run } = await runJson<{ path: string; reason: string }[]>(['sources', home, '--section', 'skipped']);
     expect(run.code).toBe(0);
     const utf8 = 'its name is not valid UTF-8, so trajaudit cannot open it; rename it';
     expect(value).toEqual([
@@ -64,24 +64,24 @@ describe('odd names and odd entries', () => {
     ]);
   });
 
-  it('a sessions dir named directly stays one when a stray *.output file lies in it', () => {
+  it('a sessions dir named directly stays one when a stray *.output file lies in it', async () => {
     const home = path.join(work.dir, 'stray');
     fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
     fs.writeFileSync(path.join(home, 'trajectories', 'sessions', 'build.output'), 'ok\n');
-    const { value } = runJson<{ sessions: number; events: number }[]>(['sql', 'SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM events) AS events', path.join(home, 'trajectories', 'sessions')]);
+    const { value } = await runJson<{ sessions: number; events: number }[]>(['sql', 'SELECT (SELECT count(*) FROM sessions) AS sessions, (SELECT count(*) FROM events) AS events', path.join(home, 'trajectories', 'sessions')]);
     expect(value).toEqual([{ sessions: 5, events: 413 }]);
   });
 
-  it('a file replaced by a directory is gone: load says so', () => {
+  it('a file replaced by a directory is gone: load says so', async () => {
     const home = path.join(work.dir, 'replaced');
     const db = path.join(work.dir, 'replaced.duckdb');
     fs.cpSync(path.join(FIXTURES, 'malformed-lines'), home, { recursive: true });
-    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    expect((await runCli(['load', home, '--db', db, '--quiet'])).code).toBe(0);
     const events = path.join(home, 'trajectories', 'sessions', '20260815-091500-0badf00d', 'events.jsonl');
     fs.rmSync(events);
     fs.mkdirSync(events);
     fs.writeFileSync(path.join(home, 'trajectories', 'sessions', '20260815-091500-0badf00d', 'warn.log'), '');
-    const run = runCli(['load', home, '--db', db, '--quiet']);
+    const run = await runCli(['load', home, '--db', db, '--quiet']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`trajaudit: 1 file in ${db} no longer exists on disk (trajectories/sessions/20260815-091500-0badf00d/events.jsonl); its rows are kept`);
   });
@@ -92,13 +92,13 @@ describe('arguments that are not what they look like: exit 2, one line', () => {
   afterAll(work.cleanup);
   const home = path.join(FIXTURES, 'home');
 
-  it('an empty path (an unset variable) is not the current directory', () => {
-    expect(runCli(['sources', ''])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: an input path is empty (an unset variable?); ${WHAT_TO_PASS}\n` });
+  it('an empty path (an unset variable) is not the current directory', async () => {
+    expect(await runCli(['sources', ''])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: an input path is empty (an unset variable?); ${WHAT_TO_PASS}\n` });
   });
 
-  it('--db must name a file: not empty, not :memory:, not under a file', () => {
+  it('--db must name a file: not empty, not :memory:, not under a file', async () => {
     for (const db of ['', ':memory:']) {
-      expect(runCli(['load', home, '--db', db])).toEqual({
+      expect(await runCli(['load', home, '--db', db])).toEqual({
         code: 2,
         stdout: '',
         stderr: `trajaudit: --db ${JSON.stringify(db)} is not a file name; pass --db a path for the DuckDB database file (or leave --db out to work in memory)\n`,
@@ -106,38 +106,38 @@ describe('arguments that are not what they look like: exit 2, one line', () => {
     }
     const file = path.join(work.dir, 'notes.txt');
     fs.writeFileSync(file, 'notes\n');
-    expect(runCli(['load', home, '--db', path.join(file, 'x.duckdb')])).toEqual({
+    expect(await runCli(['load', home, '--db', path.join(file, 'x.duckdb')])).toEqual({
       code: 2,
       stdout: '',
       stderr: `trajaudit: --db ${path.join(file, 'x.duckdb')}: a directory on its path is a file; pass a path under a directory\n`,
     });
   });
 
-  it('a file that is not a database is not called corrupt for its name, nor is a query that reads a missing file', () => {
+  it('a file that is not a database is not called corrupt for its name, nor is a query that reads a missing file', async () => {
     const notDb = path.join(work.dir, 'checksums.duckdb');
     fs.writeFileSync(notDb, 'not a duckdb file ..........');
-    const run = runCli(['sql', 'SELECT 1', '--db', notDb]);
+    const run = await runCli(['sql', 'SELECT 1', '--db', notDb]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^trajaudit: \S+checksums\.duckdb is not a DuckDB database trajaudit can open /);
     const good = path.join(work.dir, 'reads.duckdb');
-    expect(runCli(['load', home, '--db', good, '--quiet']).code).toBe(0);
-    const missing = runCli(['sql', `SELECT * FROM read_csv('${path.join(work.dir, 'checksum.csv')}')`, '--db', good]);
+    expect((await runCli(['load', home, '--db', good, '--quiet'])).code).toBe(0);
+    const missing = await runCli(['sql', `SELECT * FROM read_csv('${path.join(work.dir, 'checksum.csv')}')`, '--db', good]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^trajaudit: the SQL statement failed: IO Error: No files found that match the pattern /);
   });
 
-  it('a temp directory that does not exist is named, not an internal error', () => {
+  it('a temp directory that does not exist is named, not an internal error', async () => {
     const gone = path.join(work.dir, 'no-such-tmp');
-    expect(runCli(['sources', home], { env: { TMPDIR: gone } })).toEqual({
+    expect(await runCli(['sources', home], { env: { TMPDIR: gone } })).toEqual({
       code: 2,
       stdout: '',
       stderr: `trajaudit: the temp directory ${gone} does not exist or cannot be written; set TMPDIR to a directory you can write\n`,
     });
   });
 
-  it('a corrupt database says so, for queries and loads alike (never "busy", never an internal error)', () => {
+  it('a corrupt database says so, for queries and loads alike (never "busy", never an internal error)', async () => {
     const good = path.join(work.dir, 'good.duckdb');
-    expect(runCli(['load', home, '--db', good, '--quiet']).code).toBe(0);
+    expect((await runCli(['load', home, '--db', good, '--quiet'])).code).toBe(0);
     const size = fs.statSync(good).size;
     for (const block of [7, 15]) {
       const bad = path.join(work.dir, `bad-${block}.duckdb`);
@@ -146,7 +146,7 @@ describe('arguments that are not what they look like: exit 2, one line', () => {
       fs.writeSync(fd, Buffer.from('XXXXXXXX'), 0, 8, Math.min(12288 + block * 262144, size - 4096));
       fs.closeSync(fd);
       for (const args of [['sql', 'SELECT count(*) FROM events', '--db', bad], ['load', home, '--db', bad, '--quiet']]) {
-        const run = runCli(args);
+        const run = await runCli(args);
         expect(run.code).toBe(2);
         expect(run.stderr).toMatch(new RegExp(`^trajaudit: --db ${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is corrupt \\(.*\\); restore it from a copy, or load into a new --db\\n$`));
       }

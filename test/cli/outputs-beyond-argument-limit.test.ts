@@ -17,15 +17,15 @@ fs.mkdirSync(path.join(tiny, 's1'), { recursive: true });
 fs.writeFileSync(path.join(tiny, 's1/events.jsonl'), '{"event":"X","session_id":"s1","timestamp":"2026-08-17T10:00:00.000Z","data":{}}\n');
 
 describe('outputs with more lines than a call takes arguments', () => {
-  it('--format table: 130,000 rows, and one cell of 130,000 lines', () => {
-    const rows = runCli(['sql', `SELECT range AS r FROM range(${N})`, tiny]);
+  it('--format table: 130,000 rows, and one cell of 130,000 lines', async () => {
+    const rows = await runCli(['sql', `SELECT range AS r FROM range(${N})`, tiny]);
     expect([rows.code, rows.stderr]).toEqual([0, '']);
     const lines = rows.stdout.split('\n');
     expect(lines.slice(0, 4)).toEqual(['┌────────┐', '│ r      │', '├────────┤', '│ 0      │']);
     expect(lines.slice(-4)).toEqual(['│ 129999 │', '└────────┘', `(${N} rows)`, '']);
     expect(lines).toHaveLength(N + 6);
 
-    const cell = runCli(['sql', `SELECT repeat('ab' || chr(10), ${N}) || 'end' AS x`, tiny]);
+    const cell = await runCli(['sql', `SELECT repeat('ab' || chr(10), ${N}) || 'end' AS x`, tiny]);
     expect([cell.code, cell.stderr]).toEqual([0, '']);
     const cellLines = cell.stdout.split('\n');
     expect(cellLines.slice(0, 4)).toEqual(['┌─────┐', '│ x   │', '├─────┤', '│ ab  │']);
@@ -33,8 +33,8 @@ describe('outputs with more lines than a call takes arguments', () => {
     expect(cellLines).toHaveLength(N + 7);
   });
 
-  it('--format table wrapped to COLUMNS=80: a cell of 130,000 words, and one word of 400,000 characters', () => {
-    const words = runCli(['sql', `SELECT repeat('ab ', ${N}) AS x`, tiny], { env: { COLUMNS: '80' } });
+  it('--format table wrapped to COLUMNS=80: a cell of 130,000 words, and one word of 400,000 characters', async () => {
+    const words = await runCli(['sql', `SELECT repeat('ab ', ${N}) AS x`, tiny], { env: { COLUMNS: '80' } });
     expect([words.code, words.stderr]).toEqual([0, '']);
     const wordLines = words.stdout.split('\n').slice(3, -3);
     // 25 words of 'ab' in a line of 76 columns (74 characters and padding); the first line also holds nothing else.
@@ -43,7 +43,7 @@ describe('outputs with more lines than a call takes arguments', () => {
 
     // Split into characters a chunk of the segmenter at a time (over the whole word it took 150 s).
     const long = 400_000;
-    const word = runCli(['sql', `SELECT repeat('a', ${long - 3}) || '👍🏽é' AS x`, tiny], { env: { COLUMNS: '80' } });
+    const word = await runCli(['sql', `SELECT repeat('a', ${long - 3}) || '👍🏽é' AS x`, tiny], { env: { COLUMNS: '80' } });
     expect([word.code, word.stderr]).toEqual([0, '']);
     const wordRows = word.stdout.split('\n').slice(3, -3);
     expect(wordRows).toHaveLength(Math.ceil(long / 76));
@@ -52,11 +52,11 @@ describe('outputs with more lines than a call takes arguments', () => {
     expect(wordRows.at(-1)).toBe(`│ ${'a'.repeat(tail)}👍🏽é${' '.repeat(76 - tail - 3)} │`);
   });
 
-  it('a warn.log record continued after 130,000 blank lines keeps them in its message', () => {
+  it('a warn.log record continued after 130,000 blank lines keeps them in its message', async () => {
     const session = path.join(work.dir, 'warn', 's1');
     fs.mkdirSync(session, { recursive: true });
     fs.writeFileSync(path.join(session, 'warn.log'), `[2026-08-17T10:00:00.000Z] [WARN] [LLM] first\n${'\n'.repeat(N)}last\n`);
-    const run = runCli(['sql', "SELECT line, end_line, length(message) AS chars, message LIKE 'first%last' AS kept FROM warn_lines", path.dirname(session), '--format', 'json', '--quiet']);
+    const run = await runCli(['sql', "SELECT line, end_line, length(message) AS chars, message LIKE 'first%last' AS kept FROM warn_lines", path.dirname(session), '--format', 'json', '--quiet']);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(JSON.parse(run.stdout)).toEqual([{ line: 1, end_line: N + 2, chars: 'first'.length + N + 1 + 'last'.length, kept: true }]);
   });
@@ -75,11 +75,11 @@ describe('outputs with more lines than a call takes arguments', () => {
     expect(lines.at(-2)).toBe('leak-check: leaked: 130000 added, 0 changed outside --allow in 1 of 1 watched dir');
   });
 
-  it('check --format md: an inventory of 130,000 constructions of one class', () => {
+  it('check --format md: an inventory of 130,000 constructions of one class', async () => {
     const root = path.join(work.dir, 'check');
     fs.mkdirSync(path.join(root, 'src'), { recursive: true });
     fs.writeFileSync(path.join(root, 'src/many.ts'), `declare class FileReadTracker {}\nexport function build() {\n${'  new FileReadTracker();\n'.repeat(N)}}\n`);
-    const run = runCli(['check', root, '--format', 'md']);
+    const run = await runCli(['check', root, '--format', 'md']);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(run.stdout).toContain(`#### FileReadTracker (${N} sites)`);
     expect(run.stdout.split('\n').filter((line) => line.startsWith('| function | build | src/many.ts:'))).toHaveLength(N);

@@ -21,33 +21,33 @@ function documentedKeys(anchor: string): string[] {
 
 const scratch = tempDir('trajaudit-readme-');
 const DB = path.join(scratch.dir, 'home.duckdb');
-beforeAll(() => {
-  const load = runCli(['load', HOME, '--db', DB, '--quiet']);
+beforeAll(async () => {
+  const load = await runCli(['load', HOME, '--db', DB, '--quiet']);
   if (load.code !== 0) throw new Error(load.stderr);
 });
 afterAll(() => scratch.cleanup());
 
 describe('README documents every key of the machine forms', () => {
-  it('load: its one row', () => {
-    const { value } = runJson<Record<string, unknown>[]>(['load', HOME, '--db', DB, '--quiet']);
+  it('load: its one row', async () => {
+    const { value } = await runJson<Record<string, unknown>[]>(['load', HOME, '--db', DB, '--quiet']);
     expect(value).toHaveLength(1);
     expect(documentedKeys('`load` prints one row')).toEqual(Object.keys(value[0]));
   });
 
-  it('timeline --format json: its row keys, in order', () => {
-    const { value } = runJson<Record<string, unknown>[]>(['timeline', '4f7a9c2e', '--db', DB]);
+  it('timeline --format json: its row keys, in order', async () => {
+    const { value } = await runJson<Record<string, unknown>[]>(['timeline', '4f7a9c2e', '--db', DB]);
     expect(documentedKeys('array of objects with these keys, each always present')).toEqual(Object.keys(value[0]));
   });
 
-  it('queries --format json: name, description and params, params one "; "-joined string', () => {
-    const { value } = runJson<Record<string, unknown>[]>(['queries']);
+  it('queries --format json: name, description and params, params one "; "-joined string', async () => {
+    const { value } = await runJson<Record<string, unknown>[]>(['queries']);
     const herd = value.find((q) => q.name === 'cooldown-herd')!;
     expect(Object.keys(herd)).toEqual(['name', 'description', 'params']);
     expect(README.replace(/\s+/g, ' ')).toContain('Its columns are `name`, `description` and `params`; `params` is one string in every format');
     expect(herd.params).toBe('since TIMESTAMP = NULL; until TIMESTAMP = NULL; session VARCHAR = NULL; window_ms BIGINT = 250; min_agents BIGINT = 1');
   });
 
-  it('leak-check --format json: the example document has the keys of a real one', () => {
+  it('leak-check --format json: the example document has the keys of a real one', async () => {
     const example = /that stdout holds only the JSON document:\n\n```json\n([\s\S]*?)\n```/.exec(README);
     expect(example).not.toBeNull();
     const documented = JSON.parse(example![1]) as Record<string, unknown>;
@@ -55,7 +55,7 @@ describe('README documents every key of the machine forms', () => {
     try {
       const watched = path.join(dir, 'tasks');
       fs.mkdirSync(watched);
-      const run = runCli(['leak-check', '--watch', watched, '--format', 'json', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(path.join(watched, 'x'))}, 'x')`]);
+      const run = await runCli(['leak-check', '--watch', watched, '--format', 'json', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(path.join(watched, 'x'))}, 'x')`]);
       expect(run.code).toBe(1);
       const real = JSON.parse(run.stdout) as Record<string, unknown>;
       const shape = (value: unknown): unknown => {
@@ -72,8 +72,8 @@ describe('README documents every key of the machine forms', () => {
     }
   });
 
-  it('the Tables section names every table and view a --db holds, trajaudit_meta included', () => {
-    const { value } = runJson<{ name: string }[]>(['sql', 'SHOW TABLES', '--db', DB]);
+  it('the Tables section names every table and view a --db holds, trajaudit_meta included', async () => {
+    const { value } = await runJson<{ name: string }[]>(['sql', 'SHOW TABLES', '--db', DB]);
     const tables = README.slice(README.indexOf('## Tables'), README.indexOf('## Canned queries'));
     const documented = [...tables.matchAll(/^\| `(\w+)`/gm)].map((m) => m[1]);
     expect([...new Set(value.map((t) => t.name))].sort()).toEqual([...documented].sort());

@@ -24,10 +24,10 @@ fs.appendFileSync(path.join(home, 'trajectories', 'sessions', SESSION, 'events.j
 ].join('\n') + '\n');
 
 describe('report: hostile agent and retry types', () => {
-  it('Markdown --out: every SVG chart beside it is well-formed XML, the types shown with the escapes of the tables', () => {
+  it('Markdown --out: every SVG chart beside it is well-formed XML, the types shown with the escapes of the tables', async () => {
     const out = path.join(dir, 'md', 'weekly.md');
     fs.mkdirSync(path.dirname(out));
-    const run = runCli(['report', home, ...WEEK_B, '--out', out]);
+    const run = await runCli(['report', home, ...WEEK_B, '--out', out]);
     expect(run.code, run.stderr).toBe(0);
     const svg = (id: string) => fs.readFileSync(path.join(dir, 'md', `weekly-${id}.svg`), 'utf8');
     for (const id of ['retries-per-day', 'subagent-outcomes', 'pollution-share']) expect(parseXml(svg(id)), id).toBe('svg');
@@ -40,9 +40,9 @@ describe('report: hostile agent and retry types', () => {
     expect(fs.readFileSync(out, 'utf8')).toContain('| rev\\u001b\\[1mwer |');
   });
 
-  it('HTML: controls and bidi overrides are shown as escapes, as in Markdown, never passed to the reader', () => {
+  it('HTML: controls and bidi overrides are shown as escapes, as in Markdown, never passed to the reader', async () => {
     for (const out of [[], ['--out', path.join(dir, 'weekly.html')]]) {
-      const run = runCli(['report', home, ...WEEK_B, '--format', 'html', ...out]);
+      const run = await runCli(['report', home, ...WEEK_B, '--format', 'html', ...out]);
       expect(run.code, run.stderr).toBe(0);
       const html = out.length ? fs.readFileSync(out[1], 'utf8') : run.stdout;
       // eslint-disable-next-line no-control-regex

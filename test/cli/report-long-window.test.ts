@@ -14,16 +14,16 @@ afterAll(tree.cleanup);
 const outDir = tempDir();
 afterAll(outDir.cleanup);
 
-function chart(since: string, until: string): { md: string; svg: string } {
+async function chart(since: string, until: string): Promise<{ md: string; svg: string }> {
   const out = path.join(outDir.dir, `w-${since}.md`);
-  const run = runCli(['report', tree.home, '--since', since, '--until', until, '--out', out]);
+  const run = await runCli(['report', tree.home, '--since', since, '--until', until, '--out', out]);
   expect(run.code, run.stderr).toBe(0);
   return { md: fs.readFileSync(out, 'utf8'), svg: fs.readFileSync(out.replace(/\.md$/, '-retries-per-day.svg'), 'utf8') };
 }
 
 describe('report: the retries chart of a long window', () => {
-  it('says "per 2 days" in its title and axis, and labels each bar with the days it covers', () => {
-    const { md, svg } = chart('2026-07-01', '2026-09-01');
+  it('says "per 2 days" in its title and axis, and labels each bar with the days it covers', async () => {
+    const { md, svg } = await chart('2026-07-01', '2026-09-01');
     expect(md).toContain('![Retry events per 2 days by type](w-2026-07-01-retries-per-day.svg)');
     expect(svg).toContain("X-axis titled '2 days (UTC), first–last'");
     expect(svg).toContain('aria-label="2 days (UTC), first–last: 2026-07-01–02; events: 2; type: retry"');
@@ -32,8 +32,8 @@ describe('report: the retries chart of a long window', () => {
     expect(svg).toContain('>2026-08-30–31<');
   });
 
-  it('keeps "per day" and plain day labels for a window of one bar a day', () => {
-    const { md, svg } = chart('2026-07-01', '2026-07-08');
+  it('keeps "per day" and plain day labels for a window of one bar a day', async () => {
+    const { md, svg } = await chart('2026-07-01', '2026-07-08');
     expect(md).toContain('![Retry events per day by type](w-2026-07-01-retries-per-day.svg)');
     expect(svg).toContain('aria-label="day (UTC): 2026-07-01; events: 1; type: retry"');
   });

@@ -17,14 +17,14 @@ function contents(root: string): Record<string, string> {
   return Object.fromEntries(files.sort().map((f) => [f, createHash('sha1').update(fs.readFileSync(path.join(root, f))).digest('hex')]));
 }
 
-describe('report --out', () => {
+describe('report --out', async () => {
   const home = path.join(dir, 'home');
   fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
   const before = contents(home);
 
-  it('inside a named input (also through a link) is refused before anything is written, exit 2, as a --db there is', () => {
+  it('inside a named input (also through a link) is refused before anything is written, exit 2, as a --db there is', async () => {
     const summary = path.join(home, 'trajectories', 'sessions', '3b9f02d6', 'session-summary.json');
-    expect(runCli(['report', home, ...WEEK_B, '--out', summary])).toEqual({
+    expect(await runCli(['report', home, ...WEEK_B, '--out', summary])).toEqual({
       code: 2,
       stdout: '',
       stderr: `trajaudit: --out ${summary} is inside the input ${home}, and trajaudit never writes inside the data it reads; pass a --out path outside ${home}\n`,
@@ -32,16 +32,16 @@ describe('report --out', () => {
     fs.symlinkSync('home', path.join(dir, 'linked'));
     const sessions = path.join(dir, 'linked', 'trajectories', 'sessions');
     const html = path.join(home, 'trajectories', 'sessions', 'report.html');
-    expect(runCli(['report', sessions, ...WEEK_B, '--out', html])).toMatchObject({ code: 2, stdout: '' });
+    expect(await runCli(['report', sessions, ...WEEK_B, '--out', html])).toMatchObject({ code: 2, stdout: '' });
     expect(contents(home)).toEqual(before);
   });
 
-  it('whose chart file would go through a link into a named input is refused before the report is written', () => {
+  it('whose chart file would go through a link into a named input is refused before the report is written', async () => {
     const out = path.join(dir, 'charts');
     fs.mkdirSync(out);
     const summary = path.join(home, 'trajectories', 'sessions', '3b9f02d6', 'session-summary.json');
     fs.symlinkSync(summary, path.join(out, 'weekly-subagent-outcomes.svg'));
-    const run = runCli(['report', home, ...WEEK_B, '--out', path.join(out, 'weekly.md')]);
+    const run = await runCli(['report', home, ...WEEK_B, '--out', path.join(out, 'weekly.md')]);
     expect(run).toEqual({
       code: 2,
       stdout: '',
@@ -52,14 +52,14 @@ describe('report --out', () => {
     expect(contents(home)).toEqual(before);
   });
 
-  const plain = runCli(['report', home, ...WEEK_B]);
-  const plainHtml = runCli(['report', home, ...WEEK_B, '--format', 'html']);
+  const plain = await runCli(['report', home, ...WEEK_B]);
+  const plainHtml = await runCli(['report', home, ...WEEK_B, '--format', 'html']);
   const CHARTS = ['retries-per-day', 'subagent-outcomes', 'pollution-share'];
 
-  it('/dev/stdout is stdout: the report as without --out, no chart files written into /dev', () => {
+  it('/dev/stdout is stdout: the report as without --out, no chart files written into /dev', async () => {
     const strays = CHARTS.map((id) => `/dev/stdout-${id}.svg`);
     try {
-      expect(runCli(['report', home, ...WEEK_B, '--out', '/dev/stdout'])).toEqual(plain);
+      expect(await runCli(['report', home, ...WEEK_B, '--out', '/dev/stdout'])).toEqual(plain);
       expect(strays.filter((f) => fs.existsSync(f))).toEqual([]);
     } finally {
       for (const file of strays) fs.rmSync(file, { force: true }); // what root wrote there before
@@ -74,7 +74,7 @@ describe('report --out', () => {
     const got = path.join(dir, 'from-fifo.md');
     const reader = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', fifo, got]);
     const read = new Promise((resolve) => reader.once('exit', resolve));
-    const run = runCli(['report', home, ...WEEK_B, '--out', fifo]);
+    const run = await runCli(['report', home, ...WEEK_B, '--out', fifo]);
     if (run.code !== 0) reader.kill(); // it would wait for a writer for ever
     expect(run).toEqual({ ...plain, stdout: '' });
     await read;
@@ -83,7 +83,7 @@ describe('report --out', () => {
   });
 
   const prlimit = ['/usr/bin/prlimit', '/bin/prlimit'].find((p) => fs.existsSync(p));
-  it.skipIf(!prlimit)('a write cut short (a file-size limit, a full disk) leaves the file there as it was, exit 2', () => {
+  it.skipIf(!prlimit)('a write cut short (a file-size limit, a full disk) leaves the file there as it was, exit 2', async () => {
     const out = path.join(dir, 'weekly.html');
     fs.writeFileSync(out, 'last week\'s report\n');
     // 24 KiB: enough for the load, not for the 46 KiB of HTML.
@@ -96,7 +96,7 @@ describe('report --out', () => {
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     // Without the limit, the same command replaces it whole, keeping its mode.
     fs.chmodSync(out, 0o600);
-    expect(runCli(['report', home, ...WEEK_B, '--out', out])).toEqual({ ...plainHtml, stdout: `${out}\n` });
+    expect(await runCli(['report', home, ...WEEK_B, '--out', out])).toEqual({ ...plainHtml, stdout: `${out}\n` });
     expect(fs.readFileSync(out, 'utf8')).toBe(plainHtml.stdout);
     expect(fs.statSync(out).mode & 0o777).toBe(0o600);
   });

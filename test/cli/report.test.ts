@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+import { FIXTURES, runBinary, runCli, tempDir } from '../helpers/run-cli.js';
 
 const HOME = path.join('fixtures', 'home');
 const WEEK_B = ['--since', '2026-08-17', '--until', '2026-08-24'];
@@ -23,8 +23,8 @@ function tables(md: string): Map<string, string[][]> {
   return out;
 }
 
-describe('trajaudit report (Markdown on stdout)', () => {
-  const run = runCli(['report', HOME, ...WEEK_B]);
+describe('trajaudit report (Markdown on stdout)', async () => {
+  const run = await runCli(['report', HOME, ...WEEK_B]);
   const t = tables(run.stdout);
 
   it('exits 0, warns about the unreadable lines on stderr only, and heads the report with the windows and inputs', () => {
@@ -120,8 +120,8 @@ describe('trajaudit report (Markdown on stdout)', () => {
     ]);
   });
 
-  it('reads a relative --since back from --until', () => {
-    expect(runCli(['report', HOME, '--since', '7d', '--until', '2026-08-24']).stdout).toBe(run.stdout);
+  it('reads a relative --since back from --until', async () => {
+    expect((await runCli(['report', HOME, '--since', '7d', '--until', '2026-08-24'])).stdout).toBe(run.stdout);
   });
 });
 
@@ -129,9 +129,9 @@ describe('trajaudit report --out', () => {
   const { dir, cleanup } = tempDir();
   afterAll(cleanup);
 
-  it('Markdown: writes the SVG charts beside the file, lists what it wrote, and writes the same bytes twice', () => {
+  it('Markdown: writes the SVG charts beside the file, lists what it wrote, and writes the same bytes twice', async () => {
     const out = path.join(dir, 'weekly.md');
-    const first = runCli(['report', HOME, ...WEEK_B, '--out', out]);
+    const first = await runCli(['report', HOME, ...WEEK_B, '--out', out]);
     expect(first.code).toBe(0);
     expect(first.stderr).toBe(WARNING);
     const svgs = ['retries-per-day', 'subagent-outcomes', 'pollution-share'].map((id) => path.join(dir, `weekly-${id}.svg`));
@@ -143,13 +143,13 @@ describe('trajaudit report --out', () => {
       expect(svg.startsWith('<svg role="img"')).toBe(true);
       expect(svg).not.toMatch(/<script|href=|url\(/);
     }
-    runCli(['report', HOME, ...WEEK_B, '--out', out]);
+    await runCli(['report', HOME, ...WEEK_B, '--out', out]);
     expect([out, ...svgs].map((f) => fs.readFileSync(f, 'utf8'))).toEqual(bytes);
   });
 
-  it('Markdown: an --out name with spaces, parentheses or % still gives CommonMark image links to the SVGs it wrote', () => {
+  it('Markdown: an --out name with spaces, parentheses or % still gives CommonMark image links to the SVGs it wrote', async () => {
     const out = path.join(dir, 'weekly (final) 50%.md');
-    const run = runCli(['report', HOME, ...WEEK_B, '--out', out]);
+    const run = await runCli(['report', HOME, ...WEEK_B, '--out', out]);
     expect(run.code).toBe(0);
     const links = fs.readFileSync(out, 'utf8').match(/^!\[.*$/gm);
     // A bare destination ends at the space: `](weekly (final) 50%-….svg)` is plain text, not an image.
@@ -159,9 +159,9 @@ describe('trajaudit report --out', () => {
     }
   });
 
-  it('HTML: one self-contained file: inline SVG and CSS, no script, no external URL, trajectory text escaped', () => {
+  it('HTML: one self-contained file: inline SVG and CSS, no script, no external URL, trajectory text escaped', async () => {
     const out = path.join(dir, 'weekly.html');
-    const run = runCli(['report', path.join(FIXTURES, 'home'), ...WEEK_A, '--format', 'html', '--out', out]);
+    const run = await runCli(['report', path.join(FIXTURES, 'home'), ...WEEK_A, '--format', 'html', '--out', out]);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${out}\n`);
     const html = fs.readFileSync(out, 'utf8');
@@ -176,11 +176,11 @@ describe('trajaudit report where no code may be made from strings', () => {
   const { dir, cleanup } = tempDir();
   afterAll(cleanup);
 
-  it('under node --disallow-code-generation-from-strings writes the same report and charts as without', () => {
+  it('under node --disallow-code-generation-from-strings writes the same report and charts as without', async () => {
     const plain = path.join(dir, 'plain.html');
     const strict = path.join(dir, 'strict.html');
-    expect(runCli(['report', HOME, ...WEEK_B, '--format', 'html', '--out', plain])).toEqual({ code: 0, stdout: `${plain}\n`, stderr: WARNING });
-    const run = runCli(['report', HOME, ...WEEK_B, '--format', 'html', '--out', strict], { nodeArgs: ['--disallow-code-generation-from-strings'] });
+    expect(await runCli(['report', HOME, ...WEEK_B, '--format', 'html', '--out', plain])).toEqual({ code: 0, stdout: `${plain}\n`, stderr: WARNING });
+    const run = runBinary(['report', HOME, ...WEEK_B, '--format', 'html', '--out', strict], { nodeArgs: ['--disallow-code-generation-from-strings'] });
     expect(run).toEqual({ code: 0, stdout: `${strict}\n`, stderr: WARNING });
     const html = fs.readFileSync(strict, 'utf8');
     expect(html.match(/<svg /g)).toHaveLength(3);
@@ -198,8 +198,8 @@ describe('trajaudit report errors', () => {
     [['--since', '0001-01-01', '--until', '2026-08-24'], 'trajaudit: report --since "0001-01-01": the previous window (as long as this one, right before it) would start before the year 0000; use a later --since or a shorter window\n'],
     [['--since', 'yesterday'], 'trajaudit: --since "yesterday" is not a time: use an ISO date or time (2026-08-17, 2026-08-17T10:00:00Z) or a span back from now (7d, 24h, 30m)\n'],
     [[...WEEK_B, '--out', 'no/such/dir/r.md'], 'trajaudit: --out no/such/dir/r.md: directory no/such/dir does not exist; create it or pass another path\n'],
-  ])('%j exits 2 with one line', (args, stderr) => {
-    const run = runCli(['report', HOME, ...args]);
+  ])('%j exits 2 with one line', async (args, stderr) => {
+    const run = await runCli(['report', HOME, ...args]);
     expect([run.code, run.stdout, run.stderr]).toEqual([2, '', stderr]);
   });
 });

@@ -18,18 +18,18 @@ function tableCells(stdout: string, join: (a: string, b: string) => string): str
   return rows;
 }
 
-describe('table format: every cell in full, wrapped to the width', () => {
-  const { value: listed } = runJson<{ name: string; description: string; params: string }[]>(['queries']);
+describe('table format: every cell in full, wrapped to the width', async () => {
+  const { value: listed } = await runJson<{ name: string; description: string; params: string }[]>(['queries']);
 
-  it('`trajaudit queries` on a pipe prints every description whole, one line per row', () => {
-    const run = runCli(['queries'], { env: { COLUMNS: '' } });
+  it('`trajaudit queries` on a pipe prints every description whole, one line per row', async () => {
+    const run = await runCli(['queries'], { env: { COLUMNS: '' } });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('...');
     expect(tableCells(run.stdout, (a, b) => `${a}\n${b}`)).toEqual(listed.map((q) => [q.name, q.description, q.params]));
   });
 
-  it('with COLUMNS=100 no line is wider than 100 and the wrapped descriptions read back whole', () => {
-    const run = runCli(['queries'], { env: { COLUMNS: '100' } });
+  it('with COLUMNS=100 no line is wider than 100 and the wrapped descriptions read back whole', async () => {
+    const run = await runCli(['queries'], { env: { COLUMNS: '100' } });
     expect(run.code).toBe(0);
     for (const line of run.stdout.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(100);
     // Wrapped at spaces: the lines of a cell joined by one space are its text.
@@ -37,20 +37,20 @@ describe('table format: every cell in full, wrapped to the width', () => {
     expect(run.stdout.split('\n').length).toBeGreaterThan(listed.length * 5);
   });
 
-  it('snapshot-attribution shows all six agent ids of the incident collision, not three and `...`', () => {
+  it('snapshot-attribution shows all six agent ids of the incident collision, not three and `...`', async () => {
     const args = ['query', 'snapshot-attribution', path.join(FIXTURES, 'home'), '--session', '4f7a9c2e'];
-    const { value } = runJson<{ index: number; agent_ids: string }[]>(args);
+    const { value } = await runJson<{ index: number; agent_ids: string }[]>(args);
     const ids = value.find((r) => r.index === 10001)!.agent_ids;
     expect(ids.split(', ')).toHaveLength(6);
-    const wide = runCli(args, { env: { COLUMNS: '' } });
+    const wide = await runCli(args, { env: { COLUMNS: '' } });
     expect(wide.stdout).toContain(`│ ${ids} │`);
     // Narrow: the ids are cut into pieces (at commas where they fit, else anywhere), none lost.
-    const narrow = runCli(args, { env: { COLUMNS: '120' } });
+    const narrow = await runCli(args, { env: { COLUMNS: '120' } });
     expect(tableCells(narrow.stdout, (a, b) => (a.endsWith(',') ? `${a} ${b}` : a + b)).find((cells) => cells[1] === '10001')?.[3]).toBe(ids);
   });
 
-  it('headers wrap too, after their underscores, when the table is wider than the terminal', () => {
-    const run = runCli(['sql', `SELECT 1 AS untagged_chunks_total, 'a b' AS tagged_rows_count`, path.join(FIXTURES, 'home'), '--quiet'], { env: { COLUMNS: '30' } });
+  it('headers wrap too, after their underscores, when the table is wider than the terminal', async () => {
+    const run = await runCli(['sql', `SELECT 1 AS untagged_chunks_total, 'a b' AS tagged_rows_count`, path.join(FIXTURES, 'home'), '--quiet'], { env: { COLUMNS: '30' } });
     expect([run.code, run.stdout]).toEqual([0,
       '┌──────────────┬────────────┐\n' +
       '│ untagged_    │ tagged_    │\n' +

@@ -22,15 +22,15 @@ const where = (rows: Row[]) => rows.map((r) => `${r.file.split('/').pop()}:${r.l
 const scratch = tempDir('trajaudit-timeline-');
 const DB = path.join(scratch.dir, 'home.duckdb');
 const home = ['--db', DB];
-beforeAll(() => {
-  const load = runCli(['load', HOME, '--db', DB, '--quiet']);
+beforeAll(async () => {
+  const load = await runCli(['load', HOME, '--db', DB, '--quiet']);
   if (load.code !== 0) throw new Error(load.stderr);
 });
 afterAll(() => scratch.cleanup());
 
 describe('trajaudit timeline', () => {
-  it('merges events, warn.log and errors.jsonl in time, source, line order with deltas', () => {
-    const { value, run } = runJson<Row[]>(['timeline', '0badcafe', FALLBACKS, '--around', '2026-09-01T12:00:02.400Z', '--window', '3ms']);
+  it('merges events, warn.log and errors.jsonl in time, source, line order with deltas', async () => {
+    const { value, run } = await runJson<Row[]>(['timeline', '0badcafe', FALLBACKS, '--around', '2026-09-01T12:00:02.400Z', '--window', '3ms']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(value).toEqual([
@@ -41,8 +41,8 @@ describe('trajaudit timeline', () => {
     ]);
   });
 
-  it('shows the whole incident session: every valid events row, every warn record', () => {
-    const { value, run } = runJson<Row[]>(['timeline', '4f7a9c2e', ...home]);
+  it('shows the whole incident session: every valid events row, every warn record', async () => {
+    const { value, run } = await runJson<Row[]>(['timeline', '4f7a9c2e', ...home]);
     expect(run.stderr).toBe(HOME_WARNING);
     expect(value.filter((r) => r.source === 'events').length).toBe(165);
     expect(value.filter((r) => r.source === 'warn').length).toBe(26);
@@ -52,9 +52,10 @@ describe('trajaudit timeline', () => {
     expect(value.map((r) => r.ts)).toEqual(sorted.map((r) => r.ts));
   });
 
-  it('--agent takes any id form and keeps its rows plus the untagged stream rows at its index', () => {
+  it('--agent takes any id form and keeps its rows plus the untagged stream rows at its index', async () => {
     const forms = ['a8q1w5n0c', 'subagent-explore-a8q1w5n0c', '20260819-183103-4f7a9c2e-sub-a8q1w5n0c'];
-    const runs = forms.map((f) => runJson<Row[]>(['timeline', '20260819', ...home, '--agent', f]).value);
+    const runs: Row[][] = [];
+    for (const f of forms) runs.push((await runJson<Row[]>(['timeline', '20260819', ...home, '--agent', f])).value);
     expect(runs[1]).toEqual(runs[0]);
     expect(runs[2]).toEqual(runs[0]);
     expect(where(runs[0])).toEqual([
@@ -72,18 +73,18 @@ describe('trajaudit timeline', () => {
     });
   });
 
-  it('--event filters by log level, category or event name (repeatable)', () => {
-    const errors = runJson<Row[]>(['timeline', '4f7a9c2e', ...home, '--event', 'ERROR']).value;
+  it('--event filters by log level, category or event name (repeatable)', async () => {
+    const errors = (await runJson<Row[]>(['timeline', '4f7a9c2e', ...home, '--event', 'ERROR'])).value;
     expect(errors.map((r) => `${r.line} ${r.event}`)).toEqual([
       '2 [ERROR] LLM:OPENAI', '5 [ERROR] AGENT_LOOP', '7 [ERROR] LLM:OPENAI', '10 [ERROR] LLM:OPENAI',
       '13 [ERROR] LLM:OPENAI', '15 [ERROR] AGENT_LOOP', '20 [ERROR] LLM:OPENAI', '22 [ERROR] LLM:OPENAI',
     ]);
-    const stops = runJson<Row[]>(['timeline', '4f7a9c2e', ...home, '--event', 'SubagentStop', '--event', 'AGENT_LOOP']).value;
+    const stops = (await runJson<Row[]>(['timeline', '4f7a9c2e', ...home, '--event', 'SubagentStop', '--event', 'AGENT_LOOP'])).value;
     expect(where(stops)).toEqual(['warn.log:5', 'events.jsonl:42', 'warn.log:15', 'events.jsonl:52', 'events.jsonl:125', 'events.jsonl:132', 'events.jsonl:140', 'events.jsonl:145']);
   });
 
-  it('prints a table with file:line and every summary whole, as JSON has it', () => {
-    const run = runCli(['timeline', '0badcafe', FALLBACKS, '--agent', 'subagent-task-c2d3e4f5g']);
+  it('prints a table with file:line and every summary whole, as JSON has it', async () => {
+    const run = await runCli(['timeline', '0badcafe', FALLBACKS, '--agent', 'subagent-task-c2d3e4f5g']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     const lines = run.stdout.split('\n');
@@ -93,91 +94,91 @@ describe('trajaudit timeline', () => {
     expect(run.stdout.endsWith('(3 rows)\n')).toBe(true);
     // The README's own example: every summary of the table (one line per row on a pipe) is the JSON one.
     const args = ['timeline', '20260819', ...home, '--around', '2026-08-19T10:31:28Z', '--window', '2s'];
-    const summaries = runJson<Row[]>(args).value.map((r) => r.summary);
-    const cells = runCli(args).stdout.split('\n').filter((line) => line.startsWith('│ 2026')).map((line) => line.split(' │ ').pop()!.replace(/ *│$/, ''));
+    const summaries = (await runJson<Row[]>(args)).value.map((r) => r.summary);
+    const cells = (await runCli(args)).stdout.split('\n').filter((line) => line.startsWith('│ 2026')).map((line) => line.split(' │ ').pop()!.replace(/ *│$/, ''));
     expect(summaries.some((s) => s.length > 100)).toBe(true);
     expect(cells).toEqual(summaries.map((s) => s.trimEnd()));
     // Wrapped to a terminal, nothing is cut either: the wrapped pieces hold every character.
-    const wrapped = runCli([...args, '--event', 'AfterModelRaw'], { env: { COLUMNS: '160' } }).stdout;
+    const wrapped = (await runCli([...args, '--event', 'AfterModelRaw'], { env: { COLUMNS: '160' } })).stdout;
     expect(wrapped).not.toContain('…');
-    const json = runJson<Row[]>(['timeline', '4f7a9c2e', ...home, '--event', 'AfterModelRaw']).value[0].summary;
+    const json = (await runJson<Row[]>(['timeline', '4f7a9c2e', ...home, '--event', 'AfterModelRaw'])).value[0].summary;
     expect(json.startsWith('model=glm-5.2 stop_reason=tool_use usage={"input_tokens":19342,"output_tokens":866,"cache_read":14336,"cache_creation":0} content_types=[')).toBe(true);
   });
 
-  it('a summary past 2,000 characters shows its start in the table and says how much more json and md show', () => {
+  it('a summary past 2,000 characters shows its start in the table and says how much more json and md show', async () => {
     const prompt = `${'x'.repeat(2500)}`;
     const { home: tree, cleanup } = sessionTree('20260901-120000-feedf00d', [
       event('20260901-120000-feedf00d', 'UserPromptSubmit', '2026-09-01T12:00:00.000Z', { prompt }),
     ]);
     try {
-      const table = runCli(['timeline', 'feedf00d', tree]).stdout;
+      const table = (await runCli(['timeline', 'feedf00d', tree])).stdout;
       expect(table).toContain(` prompt=${'x'.repeat(1993)} … (507 more characters; --format json or md shows the whole summary) │`);
-      expect(runJson<Row[]>(['timeline', 'feedf00d', tree]).value[0].summary).toBe(`prompt=${prompt}`);
-      expect(runCli(['timeline', 'feedf00d', tree, '--format', 'md']).stdout).toContain(`prompt=${prompt} |`);
+      expect((await runJson<Row[]>(['timeline', 'feedf00d', tree])).value[0].summary).toBe(`prompt=${prompt}`);
+      expect((await runCli(['timeline', 'feedf00d', tree, '--format', 'md'])).stdout).toContain(`prompt=${prompt} |`);
     } finally {
       cleanup();
     }
   });
 
-  it('exits 2 listing the candidates for an ambiguous session, and for an unknown one', () => {
-    const ambiguous = runCli(['timeline', '2026081', ...home]);
+  it('exits 2 listing the candidates for an ambiguous session, and for an unknown one', async () => {
+    const ambiguous = await runCli(['timeline', '2026081', ...home]);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stdout).toBe('');
     expect(ambiguous.stderr).toBe(`trajaudit: session "2026081" is ambiguous; it matches:\n  20260812-142207-8d3e61f0\n  20260814-093015-c7a2e5f1\n  20260819-183103-4f7a9c2e\npass more of the id\n`);
-    const unknown = runCli(['timeline', 'deadbeef', FALLBACKS]);
+    const unknown = await runCli(['timeline', 'deadbeef', FALLBACKS]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe('trajaudit: no session matches "deadbeef"; list them with: trajaudit sql "SELECT session_id FROM sessions"\n');
   });
 
-  it('exits 2 for an unknown agent and for a bad --around or --window', () => {
-    const agent = runCli(['timeline', '0badcafe', FALLBACKS, '--agent', 'zzzzzzzzz']);
+  it('exits 2 for an unknown agent and for a bad --around or --window', async () => {
+    const agent = await runCli(['timeline', '0badcafe', FALLBACKS, '--agent', 'zzzzzzzzz']);
     expect(agent.code).toBe(2);
     expect(agent.stderr).toBe(
       'trajaudit: no subagent "zzzzzzzzz" in session 20260901-200000-0badcafe; its agents:\n' +
         '  subagent-explore-b1c2d3e4f\n  subagent-explore-f5g6h7i8j\n  subagent-plan-d3e4f5g6h\n  subagent-task-c2d3e4f5g\n  subagent-verify-e4f5g6h7i\n',
     );
-    expect(runCli(['timeline', '0badcafe', FALLBACKS, '--around', 'noon']).code).toBe(2);
-    const window = runCli(['timeline', '0badcafe', FALLBACKS, '--around', '2026-09-01T12:00:02Z', '--window', 'soon']);
+    expect((await runCli(['timeline', '0badcafe', FALLBACKS, '--around', 'noon'])).code).toBe(2);
+    const window = await runCli(['timeline', '0badcafe', FALLBACKS, '--around', '2026-09-01T12:00:02Z', '--window', 'soon']);
     expect(window.code).toBe(2);
     expect(window.stderr).toBe('trajaudit: --window "soon" is not a duration: use e.g. 30s, 250ms, 2m\n');
     const huge = `${'9'.repeat(400)}s`;
-    expect(runCli(['timeline', '0badcafe', FALLBACKS, '--around', '2026-09-01T12:00:02Z', '--window', huge])).toEqual({
+    expect(await runCli(['timeline', '0badcafe', FALLBACKS, '--around', '2026-09-01T12:00:02Z', '--window', huge])).toEqual({
       code: 2,
       stdout: '',
       stderr: `trajaudit: --window "${huge}" is too long to be a duration: use e.g. 30s, 250ms, 2m (3650000d spans every time there is)\n`,
     });
   });
 
-  it('exits 2 for an --event name no row of the session has (a typo, the wrong case), listing the names it has', () => {
+  it('exits 2 for an --event name no row of the session has (a typo, the wrong case), listing the names it has', async () => {
     const names = 'its names: event names Error, HttpConnected, PreToolUse, RetryTelemetry, SessionEnd, SessionStart, StreamPhase, SubagentStart, SubagentStop, TimeoutFired; ' +
       'warn.log levels and categories AGENT_LOOP, ERROR, LLM:OPENAI, SUBAGENT, WARN\n';
-    const typo = runCli(['timeline', '0badcafe', FALLBACKS, '--event', 'SubagentStop', '--event', 'SubagentStp']);
+    const typo = await runCli(['timeline', '0badcafe', FALLBACKS, '--event', 'SubagentStop', '--event', 'SubagentStp']);
     expect([typo.code, typo.stdout, typo.stderr]).toEqual([2, '', `trajaudit: --event "SubagentStp" matches no row of session 20260901-200000-0badcafe (names are exact); did you mean "SubagentStop"? ${names}`]);
-    const lower = runCli(['timeline', '0badcafe', FALLBACKS, '--event', 'subagentstop']);
+    const lower = await runCli(['timeline', '0badcafe', FALLBACKS, '--event', 'subagentstop']);
     expect([lower.code, lower.stderr]).toEqual([2, `trajaudit: --event "subagentstop" matches no row of session 20260901-200000-0badcafe (names are exact); did you mean "SubagentStop"? ${names}`]);
   });
 
-  it('an --event the session has gives (no rows) when --agent or --around leaves none of it: that answer is real', () => {
-    const { value, run } = runJson<Row[]>(['timeline', '0badcafe', FALLBACKS, '--agent', 'subagent-verify-e4f5g6h7i', '--event', 'TimeoutFired']);
+  it('an --event the session has gives (no rows) when --agent or --around leaves none of it: that answer is real', async () => {
+    const { value, run } = await runJson<Row[]>(['timeline', '0badcafe', FALLBACKS, '--agent', 'subagent-verify-e4f5g6h7i', '--event', 'TimeoutFired']);
     expect([run.code, run.stderr, value]).toEqual([0, '', []]);
   });
 
-  it('exits 2 for --window without --around, which it would otherwise ignore', () => {
-    const run = runCli(['timeline', '0badcafe', FALLBACKS, '--window', '10ms']);
+  it('exits 2 for --window without --around, which it would otherwise ignore', async () => {
+    const run = await runCli(['timeline', '0badcafe', FALLBACKS, '--window', '10ms']);
     expect([run.code, run.stdout, run.stderr]).toEqual([2, '', 'trajaudit: --window 10ms needs --around T: it is the half-width of the window around that time\n']);
   });
 });
 
 
 describe('a session id that is also another session\'s 8-hex end', () => {
-  it('is that session, and a line on stderr names the other', () => {
+  it('is that session, and a line on stderr names the other', async () => {
     const { dir, cleanup } = tempDir();
     try {
       fs.cpSync(path.join(FIXTURES, 'home'), path.join(dir, 'home'), { recursive: true });
       const own = path.join(dir, 'home/trajectories/sessions/4f7a9c2e');
       fs.mkdirSync(own);
       fs.writeFileSync(path.join(own, 'events.jsonl'), '{"event":"SessionStart","session_id":"4f7a9c2e","timestamp":"2026-08-19T10:31:03.412Z","data":{}}\n');
-      const { value, run } = runJson<{ event: string }[]>(['timeline', '4f7a9c2e', path.join(dir, 'home')]);
+      const { value, run } = await runJson<{ event: string }[]>(['timeline', '4f7a9c2e', path.join(dir, 'home')]);
       expect(value.map((r) => r.event)).toEqual(['SessionStart']);
       expect(run.stderr).toContain('trajaudit: session "4f7a9c2e" is that session\'s full id, and also the start or end of another (20260819-183103-4f7a9c2e); pass the full id to mean it\n');
     } finally {

@@ -16,8 +16,8 @@ afterAll(tree.cleanup);
 const FILE = `trajectories/sessions/${ID}/events.jsonl`;
 
 describe('rows with no readable time', () => {
-  it('report: Input coverage counts them per window and lists them by file:line', () => {
-    const run = runCli(['report', tree.home, '--since', '2026-08-17', '--until', '2026-08-24']);
+  it('report: Input coverage counts them per window and lists them by file:line', async () => {
+    const run = await runCli(['report', tree.home, '--since', '2026-08-17', '--until', '2026-08-24']);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(run.stdout).toContain('| rows with no readable time, in no window (files in the window) | 3 | 0 | +3 |');
     const listed = run.stdout.slice(run.stdout.indexOf('### Rows with no readable time (3)'), run.stdout.indexOf('## Retries by type'));
@@ -25,15 +25,15 @@ describe('rows with no readable time', () => {
     expect(listed.match(/^\| trajectories\/\S+ \|.*$/gm)).toEqual([2, 3, 4].map((l) => `| ${FILE}:${l} | events.jsonl | RetryTelemetry |`));
   });
 
-  it('query with --since/--until: stderr says how many were left out and where', () => {
-    const run = runCli(['query', 'retry-telemetry', tree.home, '--since', '2026-08-17', '--format', 'csv']);
+  it('query with --since/--until: stderr says how many were left out and where', async () => {
+    const run = await runCli(['query', 'retry-telemetry', tree.home, '--since', '2026-08-17', '--format', 'csv']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('type,events,main_loop,subagent,sessions,agents\r\nretry,1,1,0,1,0\r\n');
     expect(run.stderr).toBe(`trajaudit: 3 rows have no readable time (timestamp missing or not an ISO-8601 time), so --since/--until leave them out: ${FILE}:2, ${FILE}:3, ${FILE}:4; the report lists them under Input coverage\n`);
   });
 
-  it('query without a window counts them and says nothing', () => {
-    const run = runCli(['query', 'retry-telemetry', tree.home, '--format', 'csv']);
+  it('query without a window counts them and says nothing', async () => {
+    const run = await runCli(['query', 'retry-telemetry', tree.home, '--format', 'csv']);
     expect([run.code, run.stderr, run.stdout]).toEqual([0, '', 'type,events,main_loop,subagent,sessions,agents\r\nretry,4,4,0,1,0\r\n']);
   });
 });

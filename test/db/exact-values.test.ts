@@ -69,13 +69,13 @@ describe('dates and times, computed without JavaScript Date or the time zone', (
 });
 
 describe('sql --format json: every DuckDB type in a stable, exact form', () => {
-  it('numbers exact, times ISO-8601 UTC (more digits only when there are), dates, times, intervals as ISO-8601, infinities by name', () => {
+  it('numbers exact, times ISO-8601 UTC (more digits only when there are), dates, times, intervals as ISO-8601, infinities by name', async () => {
     const query = `SELECT 9007199254740993::BIGINT AS big, 18446744073709551615::UBIGINT AS ubig, 12345678901234567890123::HUGEINT AS huge,
       123456789012345.678::DECIMAL(18,3) AS wide, 1.5::DECIMAL(10,2) AS dec, 'nan'::DOUBLE AS nan,
       TIMESTAMPTZ '2026-08-15 09:15:00.123Z' AS ms, TIMESTAMP '2026-08-15 09:15:00.123456' AS us, TIMESTAMP_NS '2026-08-15 09:15:00.123456789' AS ns,
       'infinity'::TIMESTAMP AS inf, DATE '2026-08-15' AS day, TIME '01:02:03.5' AS t, INTERVAL '1 year 2 months 3 days 04:05:06.5' AS iv,
       INTERVAL 0 SECOND AS zero, '{"n":1e400,"m":12345678901234567890}'::JSON AS j`;
-    const run = runCli(['sql', query, path.join(FIXTURES, 'broken-documents'), '--format', 'json']);
+    const run = await runCli(['sql', query, path.join(FIXTURES, 'broken-documents'), '--format', 'json']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`[
   {
@@ -100,9 +100,9 @@ describe('sql --format json: every DuckDB type in a stable, exact form', () => {
   }
 ]
 `);
-    const nested = runCli(['sql', `SELECT '[1,2]'::JSON::JSON[] AS l, {'j': '{"a":12345678901234567890}'::JSON} AS s, DATE '5881580-07-10' AS far`, path.join(FIXTURES, 'broken-documents'), '--format', 'json']);
+    const nested = await runCli(['sql', `SELECT '[1,2]'::JSON::JSON[] AS l, {'j': '{"a":12345678901234567890}'::JSON} AS s, DATE '5881580-07-10' AS far`, path.join(FIXTURES, 'broken-documents'), '--format', 'json']);
     expect(JSON.parse(nested.stdout.replace('12345678901234567890', '"big"'))).toEqual([{ l: [1, 2], s: { j: { a: 'big' } }, far: '+5881580-07-10' }]);
-    const csv = runCli(['sql', 'SELECT 9007199254740993::BIGINT AS big, INTERVAL 90 MINUTE AS iv', path.join(FIXTURES, 'broken-documents'), '--format', 'csv']);
+    const csv = await runCli(['sql', 'SELECT 9007199254740993::BIGINT AS big, INTERVAL 90 MINUTE AS iv', path.join(FIXTURES, 'broken-documents'), '--format', 'csv']);
     expect(csv.stdout).toBe('big,iv\r\n9007199254740993,PT1H30M\r\n');
   });
 });
@@ -110,31 +110,31 @@ describe('sql --format json: every DuckDB type in a stable, exact form', () => {
 describe('sql --format json: types the tables do not use, as ad-hoc SQL may make them', () => {
   const docs = path.join(FIXTURES, 'broken-documents');
 
-  it('one spelling for what has no end: infinite times, dates and doubles alike are "Infinity"/"-Infinity"', () => {
-    const run = runCli(['sql', `SELECT 'infinity'::TIMESTAMP AS t, '-infinity'::TIMESTAMPTZ AS tz, 'infinity'::TIMESTAMP_NS AS ns, 'infinity'::TIMESTAMP_MS AS ms,
+  it('one spelling for what has no end: infinite times, dates and doubles alike are "Infinity"/"-Infinity"', async () => {
+    const run = await runCli(['sql', `SELECT 'infinity'::TIMESTAMP AS t, '-infinity'::TIMESTAMPTZ AS tz, 'infinity'::TIMESTAMP_NS AS ns, 'infinity'::TIMESTAMP_MS AS ms,
       'infinity'::TIMESTAMP_S AS s, 'infinity'::DATE AS d, '-infinity'::DATE AS nd, 'inf'::DOUBLE AS x, '-inf'::FLOAT AS nf, 'nan'::DOUBLE AS nan`, docs, '--format', 'json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([{ t: 'Infinity', tz: '-Infinity', ns: 'Infinity', ms: 'Infinity', s: 'Infinity', d: 'Infinity', nd: '-Infinity', x: 'Infinity', nf: '-Infinity', nan: 'NaN' }]);
-    const csv = runCli(['sql', `SELECT '-infinity'::TIMESTAMP AS t, '-inf'::DOUBLE AS x`, docs, '--format', 'csv']);
+    const csv = await runCli(['sql', `SELECT '-infinity'::TIMESTAMP AS t, '-inf'::DOUBLE AS x`, docs, '--format', 'csv']);
     expect(csv.stdout).toBe('t,x\r\n-Infinity,-Infinity\r\n');
   });
 
-  it('intervals: a wholly negative one as an ISO-8601 duration with a leading minus, a mixed-sign one with a sign per part', () => {
-    const run = runCli(['sql', `SELECT INTERVAL '-1 day' AS a, INTERVAL '-1 day -2 hours' AS b, INTERVAL '-90 minutes' AS c,
+  it('intervals: a wholly negative one as an ISO-8601 duration with a leading minus, a mixed-sign one with a sign per part', async () => {
+    const run = await runCli(['sql', `SELECT INTERVAL '-1 day' AS a, INTERVAL '-1 day -2 hours' AS b, INTERVAL '-90 minutes' AS c,
       INTERVAL '-1 year -2 months -3 days -04:05:06.5' AS d, INTERVAL '-0.25 seconds' AS e,
       INTERVAL 1 DAY - INTERVAL 2 HOUR AS f, INTERVAL '1 month -1 day' AS g, INTERVAL '-14 months 3 days' AS h, INTERVAL 0 DAY AS z`, docs, '--format', 'json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([{ a: '-P1D', b: '-P1DT2H', c: '-PT1H30M', d: '-P1Y2M3DT4H5M6.5S', e: '-PT0.25S', f: 'P1DT-2H', g: 'P1M-1D', h: 'P-1Y-2M3D', z: 'PT0S' }]);
   });
 
-  it('a FLOAT with the digits it was written with, a TIMETZ as the same instant in UTC', () => {
-    const run = runCli(['sql', `SELECT 0.1::FLOAT AS f, 3.14::FLOAT AS g, 16777217::FLOAT AS h, TIMETZ '23:30:00-05' AS a, TIMETZ '01:02:03.25+05:30' AS b`, docs, '--format', 'json']);
+  it('a FLOAT with the digits it was written with, a TIMETZ as the same instant in UTC', async () => {
+    const run = await runCli(['sql', `SELECT 0.1::FLOAT AS f, 3.14::FLOAT AS g, 16777217::FLOAT AS h, TIMETZ '23:30:00-05' AS a, TIMETZ '01:02:03.25+05:30' AS b`, docs, '--format', 'json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual([{ f: 0.1, g: 3.14, h: 16777216, a: '04:30:00Z', b: '19:32:03.250Z' }]);
   });
 
-  it('a non-finite double inside JSON by name, as in a DOUBLE column: the column keeps one shape', () => {
-    const run = runCli(['sql', `SELECT json_object('n', x) AS j FROM (VALUES (1.5::DOUBLE), ('NaN'::DOUBLE), ('-inf'::DOUBLE)) t(x)`, docs, '--format', 'json']);
+  it('a non-finite double inside JSON by name, as in a DOUBLE column: the column keeps one shape', async () => {
+    const run = await runCli(['sql', `SELECT json_object('n', x) AS j FROM (VALUES (1.5::DOUBLE), ('NaN'::DOUBLE), ('-inf'::DOUBLE)) t(x)`, docs, '--format', 'json']);
     expect(JSON.parse(run.stdout)).toEqual([{ j: { n: 1.5 } }, { j: { n: 'NaN' } }, { j: { n: '-Infinity' } }]);
     expect(parseJsonExact('{"n":NaN,"m":[Infinity,-Infinity],"s":"NaN"}')).toEqual({ n: 'NaN', m: ['Infinity', '-Infinity'], s: 'NaN' });
     expect(parseJsonExact('{"n":Nope}')).toBe('{"n":Nope}');
@@ -171,22 +171,22 @@ describe('JSON nested thousands deep: read and written without recursion', () =>
     }
   });
 
-  it('sql, in every format, and timeline show a valid line nested 10,000 deep', () => {
+  it('sql, in every format, and timeline show a valid line nested 10,000 deep', async () => {
     const { dir, cleanup } = tempDir();
     try {
       const session = path.join(dir, '20260815-091500-0badf00d');
       fs.mkdirSync(session);
       const data = `{"s":${'['.repeat(10000)}1${']'.repeat(10000)},"n":12345678901234567890}`;
       fs.writeFileSync(path.join(session, 'events.jsonl'), `{"event":"X","session_id":"s","timestamp":"2026-08-15T01:15:01.000Z","data":${data}}\n`);
-      const json = runCli(['sql', 'SELECT data FROM events', session, '--format', 'json']);
+      const json = await runCli(['sql', 'SELECT data FROM events', session, '--format', 'json']);
       expect([json.code, json.stderr]).toEqual([0, '']);
       expect(json.stdout.replace(/\s/g, '')).toBe(`[{"data":${data}}]`);
       for (const format of ['csv', 'md', 'table']) {
-        const run = runCli(['sql', 'SELECT data FROM events', session, '--format', format]);
+        const run = await runCli(['sql', 'SELECT data FROM events', session, '--format', format]);
         expect([run.code, run.stderr]).toEqual([0, '']);
         if (format !== 'table') expect(run.stdout).toMatch(/,"{1,2}n"{1,2}:12345678901234567890/);
       }
-      const timeline = runCli(['timeline', '20260815-091500-0badf00d', session]);
+      const timeline = await runCli(['timeline', '20260815-091500-0badf00d', session]);
       expect([timeline.code, timeline.stderr]).toEqual([0, '']);
     } finally {
       cleanup();

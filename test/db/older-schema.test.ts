@@ -15,8 +15,8 @@ const work = tempDir();
 const current = path.join(work.dir, 'current.duckdb');
 const NOBODY = 65534;
 
-beforeAll(() => {
-  const load = runCli(['load', path.join(FIXTURES, 'home'), '--db', current, '--quiet']);
+beforeAll(async () => {
+  const load = await runCli(['load', path.join(FIXTURES, 'home'), '--db', current, '--quiet']);
   expect(load.code).toBe(0);
 });
 afterAll(() => work.cleanup());
@@ -48,16 +48,16 @@ const SESSIONS = ['sql', 'SELECT session_id, generation, events FROM sessions OR
 const STARTS = ['query', 'subagent-starts'];
 const TIMELINE = ['timeline', '20260819-183103-4f7a9c2e'];
 const DISCARDED = ['query', 'discarded-output'];
-const answer = (args: string[], db: string) => {
-  const { value, run } = runJson([...args, '--db', db]);
+const answer = async (args: string[], db: string) => {
+  const { value, run } = await runJson([...args, '--db', db]);
   expect(run.code).toBe(0);
   return value;
 };
 /** The answer over the database of this version (asked once). */
 const expected = (() => {
   const answers = new Map<string[], unknown>();
-  return (args: string[]) => {
-    if (!answers.has(args)) answers.set(args, answer(args, current));
+  return async (args: string[]) => {
+    if (!answers.has(args)) answers.set(args, await answer(args, current));
     return answers.get(args);
   };
 })();
@@ -73,13 +73,13 @@ function startCli(args: string[]): { child: ChildProcess; done: Promise<{ code: 
 }
 
 describe('a query over --db written by another trajaudit version', () => {
-  it("reads it through this version's views and tables, and leaves the file as it was", () => {
+  it("reads it through this version's views and tables, and leaves the file as it was", async () => {
     const older = olderCopy(path.join(work.dir, 'as-is', 'older.duckdb'));
     const before = digest(older);
-    for (const args of [SESSIONS, STARTS, TIMELINE, DISCARDED]) expect(answer(args, older)).toEqual(expected(args));
+    for (const args of [SESSIONS, STARTS, TIMELINE, DISCARDED]) expect(await answer(args, older)).toEqual(await expected(args));
     // session_dirs.key did not exist yet: NULL, as a load adding the column leaves the old rows.
-    expect(answer(['sql', 'SELECT count(*) AS dirs, count(key) AS keys FROM session_dirs'], older)).toEqual([{ dirs: 5, keys: 0 }]);
-    expect(answer(['sql', `SELECT value FROM trajaudit_meta WHERE key = 'schema_version'`], older)).toEqual([{ value: 'older' }]);
+    expect(await answer(['sql', 'SELECT count(*) AS dirs, count(key) AS keys FROM session_dirs'], older)).toEqual([{ dirs: 5, keys: 0 }]);
+    expect(await answer(['sql', `SELECT value FROM trajaudit_meta WHERE key = 'schema_version'`], older)).toEqual([{ value: 'older' }]);
     expect(digest(older)).toBe(before);
     expect(fs.readdirSync(path.dirname(older))).toEqual(['older.duckdb']);
   });
@@ -94,11 +94,11 @@ describe('a query over --db written by another trajaudit version', () => {
     `], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       await new Promise<void>((resolve) => reader.stdout!.once('data', () => resolve()));
-      expect(answer(STARTS, older)).toEqual(expected(STARTS));
+      expect(await answer(STARTS, older)).toEqual(await expected(STARTS));
       const both = await Promise.all([startCli([...STARTS, '--db', older, '--format', 'json']).done, startCli([...SESSIONS, '--db', older, '--format', 'json']).done]);
       expect(both.map((run) => [run.code, run.stderr.includes('busy')])).toEqual([[0, false], [0, false]]);
-      expect(JSON.parse(both[0].stdout)).toEqual(expected(STARTS));
-      expect(JSON.parse(both[1].stdout)).toEqual(expected(SESSIONS));
+      expect(JSON.parse(both[0].stdout)).toEqual(await expected(STARTS));
+      expect(JSON.parse(both[1].stdout)).toEqual(await expected(SESSIONS));
     } finally {
       reader.kill('SIGKILL');
     }
@@ -115,7 +115,7 @@ describe('a query over --db written by another trajaudit version', () => {
   };
   const canDropRoot = !root || runAs(['--version'], {}).code === 0;
 
-  it.skipIf(!canDropRoot)('can be a read-only file in a directory the user cannot write', () => {
+  it.skipIf(!canDropRoot)('can be a read-only file in a directory the user cannot write', async () => {
     fs.chmodSync(work.dir, 0o755);
     const older = olderCopy(path.join(work.dir, 'archive', 'older.duckdb'));
     const tmp = path.join(work.dir, 'tmp');
@@ -128,7 +128,7 @@ describe('a query over --db written by another trajaudit version', () => {
       for (const args of [SESSIONS, STARTS]) {
         const run = runAs([...args, '--db', older, '--format', 'json'], { TMPDIR: tmp });
         expect([run.code, run.stderr]).toEqual([0, 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n']);
-        expect(JSON.parse(run.stdout)).toEqual(expected(args));
+        expect(JSON.parse(run.stdout)).toEqual(await expected(args));
       }
     } finally {
       fs.chmodSync(path.dirname(older), 0o755);
@@ -137,15 +137,15 @@ describe('a query over --db written by another trajaudit version', () => {
     expect(digest(older)).toBe(before);
   });
 
-  it('that lacks a column this version reads and no load adds is refused in one line (exit 2), not with a binder error', () => {
+  it('that lacks a column this version reads and no load adds is refused in one line (exit 2), not with a binder error', async () => {
     const file = path.join(work.dir, 'lacking', 'older.duckdb');
     fs.mkdirSync(path.dirname(file));
     fs.copyFileSync(current, file);
     editDatabase(file, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'ALTER TABLE events DROP COLUMN agent_id']);
     const before = digest(file);
     const refused = `trajaudit: --db ${file} was written by another version of trajaudit and lacks column events.agent_id, which this version reads and cannot make up; load your inputs into a new --db (trajaudit load <paths> --db NEW_FILE)\n`;
-    expect(runCli(['sql', 'SELECT count(*) FROM sessions', '--db', file])).toEqual({ code: 2, stdout: '', stderr: refused });
-    expect(runCli(['query', 'subagent-starts', '--db', file])).toEqual({ code: 2, stdout: '', stderr: refused });
+    expect(await runCli(['sql', 'SELECT count(*) FROM sessions', '--db', file])).toEqual({ code: 2, stdout: '', stderr: refused });
+    expect(await runCli(['query', 'subagent-starts', '--db', file])).toEqual({ code: 2, stdout: '', stderr: refused });
     expect(digest(file)).toBe(before);
   });
 });
@@ -156,34 +156,34 @@ describe('a query over --db written by another trajaudit version', () => {
 // version included. Both were "Binder Error: table events has 14 columns but 13 values", exit 3.
 describe('load into --db whose table has a column this version does not know', () => {
   /** A copy of the home, loaded into a database of its own. */
-  const loadedCopy = (name: string) => {
+  const loadedCopy = async (name: string) => {
     const home = path.join(work.dir, name);
     fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
     const db = path.join(work.dir, `${name}.duckdb`);
-    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
+    expect((await runCli(['load', home, '--db', db, '--quiet'])).code).toBe(0);
     return { home, db };
   };
   const append = (home: string) =>
     fs.appendFileSync(path.join(home, 'trajectories/sessions/3b9f02d6/events.jsonl'), '{"event":"Added","session_id":"3b9f02d6","timestamp":"2026-08-22T01:00:00.000Z","data":{}}\n');
 
-  it('added by hand, same version: the load goes on; the new rows hold the column\'s default, else NULL', () => {
-    const { home, db } = loadedCopy('hand-column');
+  it('added by hand, same version: the load goes on; the new rows hold the column\'s default, else NULL', async () => {
+    const { home, db } = await loadedCopy('hand-column');
     editDatabase(db, ["ALTER TABLE events ADD COLUMN note VARCHAR DEFAULT 'mine'", 'ALTER TABLE usage_ledger_rows ADD COLUMN note VARCHAR']);
     append(home);
     fs.appendFileSync(path.join(home, 'usage-ledger.jsonl'), '{"sessionId":"s-new","ts":1787000000,"promptTotal":1}\n');
-    const load = runCli(['load', home, '--db', db, '--quiet']);
+    const load = await runCli(['load', home, '--db', db, '--quiet']);
     expect([load.code, load.stderr]).toEqual([0, 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n']);
-    const { value } = runJson(['sql', "SELECT event, note, count(*) AS n FROM events WHERE event IN ('Added', 'SessionStart') GROUP BY ALL ORDER BY ALL", '--db', db]);
+    const { value } = await runJson(['sql', "SELECT event, note, count(*) AS n FROM events WHERE event IN ('Added', 'SessionStart') GROUP BY ALL ORDER BY ALL", '--db', db]);
     expect(value).toEqual([{ event: 'Added', note: 'mine', n: 1 }, { event: 'SessionStart', note: 'mine', n: 6 }]);
-    expect(runJson(['sql', "SELECT note FROM usage_ledger_rows WHERE session_id = 's-new'", '--db', db]).value).toEqual([{ note: null }]);
+    expect((await runJson(['sql', "SELECT note FROM usage_ledger_rows WHERE session_id = 's-new'", '--db', db])).value).toEqual([{ note: null }]);
   });
 
-  it("in a file of another version: refused, exit 2, nothing written", () => {
-    const { home, db } = loadedCopy('newer-column');
+  it("in a file of another version: refused, exit 2, nothing written", async () => {
+    const { home, db } = await loadedCopy('newer-column');
     editDatabase(db, ['ALTER TABLE events ADD COLUMN newer_field VARCHAR', "UPDATE trajaudit_meta SET value = 'newer' WHERE key = 'schema_version'"]);
     append(home);
     const before = digest(db);
-    const load = runCli(['load', home, '--db', db]);
+    const load = await runCli(['load', home, '--db', db]);
     expect(load).toEqual({
       code: 2,
       stdout: '',

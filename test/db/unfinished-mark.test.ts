@@ -11,10 +11,10 @@ afterAll(() => work.cleanup());
 it('a database file left with its schema and no load says the load did not finish, until a load completes it', async () => {
   const db = path.join(work.dir, 'killed.duckdb');
   (await openDatabase(db)).close(); // what a load killed right after opening the file leaves
-  const query = runCli(['sql', 'SELECT count(*) AS n FROM input_files', '--db', db, '--format', 'csv']);
+  const query = await runCli(['sql', 'SELECT count(*) AS n FROM input_files', '--db', db, '--format', 'csv']);
   expect(query.code).toBe(0);
   expect(query.stdout).toBe('n\r\n0\r\n');
   expect(query.stderr).toMatch(/^trajaudit: the last load into \S+killed\.duckdb \(started \d{4}-\d\d-\d\dT[\d:.]+Z\) did not finish: /);
-  expect(runCli(['load', path.join(FIXTURES, 'home'), '--db', db, '--quiet']).code).toBe(0);
-  expect(runCli(['sql', 'SELECT 1 AS one', '--db', db, '--format', 'csv']).stderr).not.toMatch(/did not finish/);
+  expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', db, '--quiet'])).code).toBe(0);
+  expect((await runCli(['sql', 'SELECT 1 AS one', '--db', db, '--format', 'csv'])).stderr).not.toMatch(/did not finish/);
 });

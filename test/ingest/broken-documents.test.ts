@@ -13,8 +13,8 @@ interface Ledger {
   totals: Record<string, number>;
 }
 
-describe('fixtures/broken-documents: a document that does not parse lists each of its lines', () => {
-  const { value, run } = runJson<Ledger>(['sources', HOME]);
+describe('fixtures/broken-documents: a document that does not parse lists each of its lines', async () => {
+  const { value, run } = await runJson<Ledger>(['sources', HOME]);
 
   it('counts them, and the invariant holds', () => {
     expect(run.code).toBe(0);

@@ -38,10 +38,10 @@ beforeAll(() => {
 afterAll(() => work?.cleanup());
 
 describe('a byte order mark at the start of a file', () => {
-  const ledger = (env: Record<string, string> = {}) => runJson<Sources>(['sources', home], { env }).value;
+  const ledger = async (env: Record<string, string> = {}) => (await runJson<Sources>(['sources', home], { env })).value;
 
-  it('counts as bytes of line 1, in every byte figure', () => {
-    const { files, problems } = ledger();
+  it('counts as bytes of line 1, in every byte figure', async () => {
+    const { files, problems } = await ledger();
     expect(files.map(({ path: p, bytes, lines, valid, blank, malformed }) => [p, bytes, lines, valid, blank, malformed])).toEqual([
       [`trajectories/sessions/${S1}/events.jsonl`, 3 + 159 + 159 + 3 + 159 + 6, 4, 2, 0, 2],
       [`trajectories/sessions/${S2}/events.jsonl`, 3 + 1 + 159, 2, 1, 1, 0], // a line of nothing but the mark is blank
@@ -58,35 +58,35 @@ describe('a byte order mark at the start of a file', () => {
     expect(problems[0].reason).toBe('Unexpected token \'\ufeff\', "\ufeff{"event":"... is not valid JSON');
   });
 
-  it('the staged reader gives the same ledger', () => {
-    expect(ledger(STAGED)).toEqual(ledger());
+  it('the staged reader gives the same ledger', async () => {
+    expect(await ledger(STAGED)).toEqual(await ledger());
   });
 
-  it('the first line is read as if the mark were not there, by both readers', () => {
+  it('the first line is read as if the mark were not there, by both readers', async () => {
     const sql = `SELECT (SELECT list(session_id[-4:] || ':' || line || ':' || idx ORDER BY session_id, line) FROM events) AS events,
       (SELECT list(line || ':' || message) FROM warn_lines) AS warn, (SELECT list(exit_status) FROM session_summaries) AS summaries,
       (SELECT list(line || ':' || model) FROM usage_ledger) AS ledger`;
-    const { value } = runJson<unknown[]>(['sql', sql, home]);
+    const { value } = await runJson<unknown[]>(['sql', sql, home]);
     expect(value).toEqual([{ events: ['f00d:1:1', 'f00d:2:2', 'f00e:2:2'], warn: ['1:hello'], summaries: ['ok'], ledger: ['1:m'] }]);
-    expect(runJson(['sql', sql, home], { env: STAGED }).value).toEqual(value);
+    expect((await runJson(['sql', sql, home], { env: STAGED })).value).toEqual(value);
   });
 });
 
 describe('a byte order mark that starts the new tail of a grown file', () => {
-  it('is inside the file: that line is malformed, as a fresh load of the whole file says', () => {
+  it('is inside the file: that line is malformed, as a fresh load of the whole file says', async () => {
     const { dir, cleanup } = tempDir();
     try {
       const file = path.join(dir, 'home/trajectories/sessions', S1, 'events.jsonl');
       const db = path.join(dir, 'audit.duckdb');
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, `${ev(1)}\n`);
-      runJson(['load', path.join(dir, 'home'), '--db', db]);
+      await runJson(['load', path.join(dir, 'home'), '--db', db]);
       fs.appendFileSync(file, `${BOM}${ev(2)}\n${ev(3)}\n`);
-      expect(runJson<Record<string, number>[]>(['load', path.join(dir, 'home'), '--db', db]).value[0]).toMatchObject({ appended: 1, malformed_lines: 1 });
-      const appended = runJson<Sources>(['sources', '--db', db]).value;
+      expect((await runJson<Record<string, number>[]>(['load', path.join(dir, 'home'), '--db', db])).value[0]).toMatchObject({ appended: 1, malformed_lines: 1 });
+      const appended = (await runJson<Sources>(['sources', '--db', db])).value;
       expect(appended.files.map((f) => [f.bytes, f.lines, f.valid, f.malformed])).toEqual([[159 + 162 + 159, 3, 2, 1]]);
       expect(appended.problems.map((p) => [p.where, p.byte_offset, p.kind])).toEqual([[`trajectories/sessions/${S1}/events.jsonl:2`, 159, 'malformed']]);
-      expect(runJson<Sources>(['sources', path.join(dir, 'home')]).value).toEqual(appended);
+      expect((await runJson<Sources>(['sources', path.join(dir, 'home')])).value).toEqual(appended);
     } finally {
       cleanup();
     }

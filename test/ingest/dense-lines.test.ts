@@ -32,14 +32,14 @@ describe.each([
   ['the direct reader', {}],
   ['the staged reader', { TRAJAUDIT_READER: 'staged' }],
 ])('load --db, %s', (_, env) => {
-  it('loads every line of a file of 7 MiB lines and of a file of 8 KiB lines', () => {
+  it('loads every line of a file of 7 MiB lines and of a file of 8 KiB lines', async () => {
     const db = path.join(work.dir, `${Object.keys(env).length}.duckdb`);
-    const load = runJson<Record<string, number>[]>(['load', home, '--db', db], { env });
+    const load = await runJson<Record<string, number>[]>(['load', home, '--db', db], { env });
     expect(load.run.stderr).toBe('');
     expect(load.run.code).toBe(0);
     expect(load.value[0]).toMatchObject({ loaded: 2, malformed_lines: 0 });
     const sql = `SELECT session_id[-4:] AS session, count(*) AS events, sum(strlen(data::VARCHAR)) AS chars, min(idx) AS first, max(idx) AS last FROM events GROUP BY 1 ORDER BY 1`;
-    expect(runJson(['sql', sql, '--db', db]).value).toEqual([
+    expect((await runJson(['sql', sql, '--db', db])).value).toEqual([
       { session: 'de01', events: 4, chars: 3 * (7 * MiB - 23) + (100 - 25), first: 0, last: 3 }, // the line less its envelope
       { session: 'de02', events: 4000, chars: 4000 * (8192 - 25), first: 0, last: 3999 },
     ]);
@@ -50,7 +50,7 @@ describe.each([
 // the load stops in one line that names the file it was reading, the files committed before it
 // are kept, and every reader is told the load did not finish.
 describe('load --db of a file still too dense for the buffer pool', () => {
-  it('stops with exit 2 naming the file; readers are told the load did not finish', () => {
+  it('stops with exit 2 naming the file; readers are told the load did not finish', async () => {
     const root = path.join(work.dir, 'too-dense');
     const first = 'trajectories/sessions/20260815-081500-0000de00';
     const dense = 'trajectories/sessions/20260815-111500-0000de03';
@@ -59,10 +59,10 @@ describe('load --db of a file still too dense for the buffer pool', () => {
     fs.writeFileSync(path.join(root, dense, 'events.jsonl'), `${Array.from({ length: 40 }, (_, i) => line('Dense', i, MiB - 200)).join('\n')}\n`);
     const db = path.join(work.dir, 'too-dense.duckdb');
     // One file per commit, so that the first file is committed before the dense one is read.
-    const load = runCli(['load', root, '--db', db, '--quiet'], { env: { TRAJAUDIT_COMMIT_BYTES: '1' } });
+    const load = await runCli(['load', root, '--db', db, '--quiet'], { env: { TRAJAUDIT_COMMIT_BYTES: '1' } });
     expect(load.code).toBe(2);
     expect(load.stderr).toMatch(new RegExp(`^trajaudit: DuckDB ran out of memory while reading ${dense}/events\\.jsonl \\(Out of Memory Error: [^\\n]*\\); the files committed before it are kept; raise TRAJAUDIT_MEMORY_LIMIT \\(a size with its unit, e\\.g\\. TRAJAUDIT_MEMORY_LIMIT=1GB; default 192MB for --db files\\) or free memory\\n$`));
-    const query = runCli(['sql', 'SELECT path FROM input_files', '--db', db, '--format', 'csv']);
+    const query = await runCli(['sql', 'SELECT path FROM input_files', '--db', db, '--format', 'csv']);
     expect(query.stdout).toBe(`path\r\n${first}/events.jsonl\r\n`);
     expect(query.stderr).toMatch(/^trajaudit: the last load into \S+ \(started [^)]+\) did not finish/);
   });

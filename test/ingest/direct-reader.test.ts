@@ -20,8 +20,8 @@ interface Sources {
 const STAGED = { TRAJAUDIT_READER: 'staged' };
 const EVENTS = 'SELECT * EXCLUDE (file_id) FROM events ORDER BY session_id, line';
 
-describe('fixtures/direct-reader-edges through the direct reader', () => {
-  const { value, run } = runJson<Sources>(['sources', EDGES]);
+describe('fixtures/direct-reader-edges through the direct reader', async () => {
+  const { value, run } = await runJson<Sources>(['sources', EDGES]);
 
   it('accounts for every line of each file (worked out by hand)', () => {
     expect(run.code).toBe(0);
@@ -55,8 +55,8 @@ describe('fixtures/direct-reader-edges through the direct reader', () => {
     expect(value.problems[8].excerpt).toBe('{"event":"Latin1","timestamp":"2026-08-15T11:00:01.000Z","data":{"s":"caf\uFFFD"}}');
   });
 
-  it('numbers rows by their line in the file, blank and bad lines included', () => {
-    const { value: rows } = runJson<{ session_id: string; line: number; event: string | null }[]>(['sql', 'SELECT session_id, line, event FROM events ORDER BY session_id, line', EDGES]);
+  it('numbers rows by their line in the file, blank and bad lines included', async () => {
+    const { value: rows } = await runJson<{ session_id: string; line: number; event: string | null }[]>(['sql', 'SELECT session_id, line, event FROM events ORDER BY session_id, line', EDGES]);
     expect(rows.map((r) => `${r.session_id.slice(-4)}:${r.line}:${r.event}`)).toEqual([
       'd1e1:1:SessionStart', 'd1e1:4:null', 'd1e1:6:LeadingSpace', 'd1e1:7:CarriageReturn', 'd1e1:11:LooksLenient',
       'd1e1:14:Duplicate', 'd1e1:15:Huge', 'd1e1:17:LastUnterminated',
@@ -71,33 +71,33 @@ describe.each([
   ['home', []],
 ])('fixtures/%s: the direct and the staged reader agree', (fixture, refused) => {
   const home = path.join(FIXTURES, fixture);
-  it('on the ledger, the problems and every row', () => {
-    const direct = runJson<Sources>(['sources', home], { env: { TRAJAUDIT_DEBUG: '1' } });
+  it('on the ledger, the problems and every row', async () => {
+    const direct = await runJson<Sources>(['sources', home], { env: { TRAJAUDIT_DEBUG: '1' } });
     // Which files the direct reader left to the staged one: the comparison below is not vacuous.
     // (A file is named again when its group is read again after another one's refusal.)
     const refusals = [...direct.run.stderr.matchAll(/^direct read refused: (\S+?):/gm)].map((m) => path.relative(home, m[1]));
     expect([...new Set(refusals)].sort()).toEqual(refused);
-    const staged = runJson<Sources>(['sources', home], { env: STAGED });
+    const staged = await runJson<Sources>(['sources', home], { env: STAGED });
     expect(direct.value).toEqual(staged.value);
     expect(direct.value.files.length).toBeGreaterThan(0);
-    const rows = runJson<unknown[]>(['sql', EVENTS, home]);
-    const stagedRows = runJson<unknown[]>(['sql', EVENTS, home], { env: STAGED });
+    const rows = await runJson<unknown[]>(['sql', EVENTS, home]);
+    const stagedRows = await runJson<unknown[]>(['sql', EVENTS, home], { env: STAGED });
     expect(rows.value).toEqual(stagedRows.value);
     expect(rows.value.length).toBeGreaterThan(0);
     const errors = 'SELECT * EXCLUDE (file_id) FROM error_records ORDER BY session_id, line';
-    expect(runJson(['sql', errors, home]).value).toEqual(runJson(['sql', errors, home], { env: STAGED }).value);
+    expect((await runJson(['sql', errors, home])).value).toEqual((await runJson(['sql', errors, home], { env: STAGED })).value);
   });
 });
 
 describe('a line longer than read_json\'s maximum_object_size', () => {
-  it('is still read directly, whole', () => {
+  it('is still read directly, whole', async () => {
     const { dir, cleanup } = tempDir();
     try {
       const session = path.join(dir, 'trajectories/sessions/20260815-120000-0000b16a');
       fs.mkdirSync(session, { recursive: true });
       const big = JSON.stringify({ event: 'PostToolUse', timestamp: '2026-08-15T12:00:01.000Z', data: { output: 'x'.repeat(3 * 1024 * 1024) } });
       fs.writeFileSync(path.join(session, 'events.jsonl'), `{"event":"SessionStart"}\n${big}\n{"event":"SessionEnd"}\n`);
-      const { value, run } = runJson<{ line: number; event: string; n: number }[]>(
+      const { value, run } = await runJson<{ line: number; event: string; n: number }[]>(
         ['sql', "SELECT line, event, strlen(data->>'output') AS n FROM events ORDER BY line", dir],
         { env: { TRAJAUDIT_DEBUG: '1' } },
       );
@@ -114,7 +114,7 @@ describe('a line longer than read_json\'s maximum_object_size', () => {
 });
 
 describe('a file with many blank lines', () => {
-  it('is handed to the staged reader, with the same accounting', () => {
+  it('is handed to the staged reader, with the same accounting', async () => {
     const { dir, cleanup } = tempDir();
     try {
       const session = path.join(dir, 'trajectories/sessions/20260815-130000-0000b1a2');
@@ -122,10 +122,10 @@ describe('a file with many blank lines', () => {
       // 100 records, each followed by a blank line: 200 lines.
       const lines = Array.from({ length: 100 }, (_, i) => `${JSON.stringify({ event: 'E', data: { index: i } })}\n\n`).join('');
       fs.writeFileSync(path.join(session, 'events.jsonl'), lines);
-      const { value, run } = runJson<Sources>(['sources', dir], { env: { TRAJAUDIT_DEBUG: '1' } });
+      const { value, run } = await runJson<Sources>(['sources', dir], { env: { TRAJAUDIT_DEBUG: '1' } });
       expect(run.stderr).toMatch(/^direct read refused: .*events\.jsonl: 100 blank lines\n$/);
       expect(value.files.map(({ lines: l, valid, blank, malformed }) => ({ l, valid, blank, malformed }))).toEqual([{ l: 200, valid: 100, blank: 100, malformed: 0 }]);
-      const rows = runJson<{ line: number; idx: number }[]>(['sql', 'SELECT line, idx FROM events ORDER BY line LIMIT 3', dir]).value;
+      const rows = (await runJson<{ line: number; idx: number }[]>(['sql', 'SELECT line, idx FROM events ORDER BY line LIMIT 3', dir])).value;
       expect(rows).toEqual([{ line: 1, idx: 0 }, { line: 3, idx: 1 }, { line: 5, idx: 2 }]);
     } finally {
       cleanup();
@@ -147,18 +147,18 @@ describe('small files read together, in one read_json statement', () => {
   it.each([
     ['number each file\'s rows from its own line 1, as the staged reader does', false, []],
     ['when one of them fails the statement, the others are read one by one, with the same result', true, ['20260815-130000-0000c033']],
-  ])('%s', (_, withD2, refused) => {
+  ])('%s', async (_, withD2, refused) => {
     const { dir, cleanup } = tempDir();
     try {
       copies(dir, withD2 as boolean);
-      const direct = runJson<Sources>(['sources', dir], { env: { TRAJAUDIT_DEBUG: '1' } });
+      const direct = await runJson<Sources>(['sources', dir], { env: { TRAJAUDIT_DEBUG: '1' } });
       const refusals = [...direct.run.stderr.matchAll(/^direct read refused: (\S+?):/gm)].map((m) => path.basename(path.dirname(m[1])));
       expect([...new Set(refusals)]).toEqual(refused);
       expect(direct.run.stderr.includes('batched read refused')).toBe(withD2);
-      expect(direct.value).toEqual(runJson<Sources>(['sources', dir], { env: STAGED }).value);
+      expect(direct.value).toEqual((await runJson<Sources>(['sources', dir], { env: STAGED })).value);
       expect(direct.value.files.map((f) => f.valid)).toEqual(withD2 ? [8, 8, 8, 2, 8] : [8, 8, 8, 8]);
-      const rows = runJson<unknown[]>(['sql', EVENTS, dir]).value;
-      expect(rows).toEqual(runJson<unknown[]>(['sql', EVENTS, dir], { env: STAGED }).value);
+      const rows = (await runJson<unknown[]>(['sql', EVENTS, dir])).value;
+      expect(rows).toEqual((await runJson<unknown[]>(['sql', EVENTS, dir], { env: STAGED })).value);
       expect(rows).toHaveLength(withD2 ? 34 : 32);
     } finally {
       cleanup();

@@ -94,8 +94,8 @@ describe('sessions: generation by key presence, and every session directory on d
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   }
 
-  it('finds HEAD by any one of its traits, OLD by a key HEAD always writes going missing, and unknown otherwise', () => {
-    const { value, run } = runJson<{ session_id: string; events: number; generation: string }[]>(
+  it('finds HEAD by any one of its traits, OLD by a key HEAD always writes going missing, and unknown otherwise', async () => {
+    const { value, run } = await runJson<{ session_id: string; events: number; generation: string }[]>(
       ['sql', 'SELECT session_id, events, generation FROM sessions ORDER BY session_id', home],
     );
     expect(run.code).toBe(0);
@@ -131,8 +131,8 @@ describe('sessions: generation by key presence, and every session directory on d
     ]);
   });
 
-  it('keeps a session directory with nothing trajaudit reads as a sessions row, and lists its files as skipped', () => {
-    const { value, run } = runJson<{ path: string; reason: string }[]>(['sources', home, '--section', 'skipped']);
+  it('keeps a session directory with nothing trajaudit reads as a sessions row, and lists its files as skipped', async () => {
+    const { value, run } = await runJson<{ path: string; reason: string }[]>(['sources', home, '--section', 'skipped']);
     expect(run.code).toBe(0);
     expect(value).toEqual([
       { path: 'trajectories/sessions/20260820-100014-00000014/.uploaded', reason: 'not a format trajaudit reads' },

@@ -8,8 +8,8 @@ import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 const HOME = path.join(FIXTURES, 'impossible-values');
 const SESSION = 'trajectories/sessions/20260815-091500-0dd5ca1e';
 
-const sql = (query: string, args: string[] = [HOME]) => {
-  const { value, run } = runJson<Record<string, unknown>[]>(['sql', query, ...args]);
+const sql = async (query: string, args: string[] = [HOME]) => {
+  const { value, run } = await runJson<Record<string, unknown>[]>(['sql', query, ...args]);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return value;
@@ -19,8 +19,8 @@ describe('fixtures/impossible-values: values no column can hold do not stop a lo
   const work = tempDir();
   afterAll(work.cleanup);
 
-  it('reads every line of every file as valid, exit 0', () => {
-    const { value, run } = runJson<{ files: { path: string; lines: number; valid: number; ts_unread: number }[]; problems: unknown[] }>(['sources', HOME]);
+  it('reads every line of every file as valid, exit 0', async () => {
+    const { value, run } = await runJson<{ files: { path: string; lines: number; valid: number; ts_unread: number }[]; problems: unknown[] }>(['sources', HOME]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(value.problems).toEqual([]);
@@ -35,52 +35,52 @@ describe('fixtures/impossible-values: values no column can hold do not stop a lo
     ]);
   });
 
-  it('events: an impossible date is NULL, year 99999 is kept, and so are the sessions and ledger ranges', () => {
-    expect(sql('SELECT line, ts, ts_unread, event, idx FROM events ORDER BY line')).toEqual([
+  it('events: an impossible date is NULL, year 99999 is kept, and so are the sessions and ledger ranges', async () => {
+    expect(await sql('SELECT line, ts, ts_unread, event, idx FROM events ORDER BY line')).toEqual([
       { line: 1, ts: '2026-08-15T09:15:00.000Z', ts_unread: null, event: 'SessionStart', idx: null },
       { line: 2, ts: null, ts_unread: '2026-02-30T09:15:01.000Z', event: 'StreamPhase', idx: null }, // data.index past BIGINT
       { line: 3, ts: '+099999-08-15T01:15:00.100Z', ts_unread: null, event: 'TurnComplete', idx: null },
     ]);
-    expect(sql('SELECT first_event_ts, last_event_ts FROM sessions')).toEqual([
+    expect(await sql('SELECT first_event_ts, last_event_ts FROM sessions')).toEqual([
       { first_event_ts: '2026-08-15T09:15:00.000Z', last_event_ts: '+099999-08-15T01:15:00.100Z' },
     ]);
-    expect(sql(`SELECT min_ts, max_ts FROM input_files WHERE kind = 'events'`)).toEqual([
+    expect(await sql(`SELECT min_ts, max_ts FROM input_files WHERE kind = 'events'`)).toEqual([
       { min_ts: '2026-08-15T09:15:00.000Z', max_ts: '+099999-08-15T01:15:00.100Z' },
     ]);
   });
 
-  it('warn.log: the record with 30 February keeps its message, its time is NULL, and the file range is in time order', () => {
-    expect(sql('SELECT line, ts, ts_unread, message FROM warn_lines ORDER BY line')).toEqual([
+  it('warn.log: the record with 30 February keeps its message, its time is NULL, and the file range is in time order', async () => {
+    expect(await sql('SELECT line, ts, ts_unread, message FROM warn_lines ORDER BY line')).toEqual([
       { line: 1, ts: null, ts_unread: '2026-02-30T01:00:00.000Z', message: 'a day that does not exist' },
       { line: 2, ts: '2026-08-15T09:15:02.500Z', ts_unread: null, message: 'half a second' },
       { line: 3, ts: '2026-08-15T09:15:02.000Z', ts_unread: null, message: 'earlier, with a shorter time' },
     ]);
-    expect(sql(`SELECT min_ts, max_ts FROM input_files WHERE kind = 'warn-log'`)).toEqual([
+    expect(await sql(`SELECT min_ts, max_ts FROM input_files WHERE kind = 'warn-log'`)).toEqual([
       { min_ts: '2026-08-15T09:15:02.000Z', max_ts: '2026-08-15T09:15:02.500Z' },
     ]);
   });
 
-  it('documents and ledgers: typed columns NULL, the raw values kept in the record', () => {
-    expect(sql(`SELECT ts, record->>'ts' AS raw FROM heartbeats`)).toEqual([{ ts: null, raw: 'garbage' }]);
-    expect(sql('SELECT exit_status, abnormal, real_errors FROM session_summaries')).toEqual([
+  it('documents and ledgers: typed columns NULL, the raw values kept in the record', async () => {
+    expect(await sql(`SELECT ts, record->>'ts' AS raw FROM heartbeats`)).toEqual([{ ts: null, raw: 'garbage' }]);
+    expect(await sql('SELECT exit_status, abnormal, real_errors FROM session_summaries')).toEqual([
       { exit_status: 'end_turn', abnormal: null, real_errors: null },
     ]);
-    expect(sql(`SELECT line, ts, session_id, record->>'ts' AS raw FROM usage_ledger_rows ORDER BY line`)).toEqual([
+    expect(await sql(`SELECT line, ts, session_id, record->>'ts' AS raw FROM usage_ledger_rows ORDER BY line`)).toEqual([
       { line: 1, ts: null, session_id: '0dd5ca1e', raw: '100000000000000000000.0' },
       { line: 2, ts: null, session_id: '0dd5ca1f', raw: 'yesterday' },
     ]);
-    expect(sql('SELECT ts, session_id FROM session_index_rows')).toEqual([{ ts: null, session_id: '20260815-091500-0dd5ca1e' }]);
+    expect(await sql('SELECT ts, session_id FROM session_index_rows')).toEqual([{ ts: null, session_id: '20260815-091500-0dd5ca1e' }]);
   });
 
-  it('the same through load --db, and an unchanged re-run adds nothing', () => {
+  it('the same through load --db, and an unchanged re-run adds nothing', async () => {
     const db = path.join(work.dir, 'values.duckdb');
     for (let k = 0; k < 2; k++) {
-      const load = runCli(['load', HOME, '--db', db, '--quiet']);
+      const load = await runCli(['load', HOME, '--db', db, '--quiet']);
       expect(load.stderr).toBe('');
       expect(load.code).toBe(0);
     }
-    expect(sql(`SELECT count(*) AS n, max(ts) AS last FROM events`, ['--db', db])).toEqual([{ n: 3, last: '+099999-08-15T01:15:00.100Z' }]);
-    expect(sql(`SELECT kind, min_ts, max_ts FROM input_files WHERE min_ts IS NOT NULL ORDER BY kind`, ['--db', db])).toEqual([
+    expect(await sql(`SELECT count(*) AS n, max(ts) AS last FROM events`, ['--db', db])).toEqual([{ n: 3, last: '+099999-08-15T01:15:00.100Z' }]);
+    expect(await sql(`SELECT kind, min_ts, max_ts FROM input_files WHERE min_ts IS NOT NULL ORDER BY kind`, ['--db', db])).toEqual([
       { kind: 'events', min_ts: '2026-08-15T09:15:00.000Z', max_ts: '+099999-08-15T01:15:00.100Z' },
       { kind: 'warn-log', min_ts: '2026-08-15T09:15:02.000Z', max_ts: '2026-08-15T09:15:02.500Z' },
     ]);

@@ -15,9 +15,9 @@ let work: ReturnType<typeof tempDir>;
 let home: string;
 let db: string;
 const events = () => path.join(home, SESSION, 'events.jsonl');
-const load = () => runJson<LoadRow[]>(['load', home, '--db', db]).value[0];
-const files = () => runJson<{ files: FileRow[] }>(['sources', '--db', db]).value.files;
-const eventLines = () => runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', '--db', db]).value;
+const load = async () => (await runJson<LoadRow[]>(['load', home, '--db', db])).value[0];
+const files = async () => (await runJson<{ files: FileRow[] }>(['sources', '--db', db])).value.files;
+const eventLines = async () => (await runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', '--db', db])).value;
 
 beforeEach(() => {
   work = tempDir();
@@ -28,125 +28,125 @@ beforeEach(() => {
 afterEach(() => work.cleanup());
 
 describe('load --db', () => {
-  it('loads once, then finds everything unchanged', () => {
-    expect(load()).toMatchObject({ files: 1, loaded: 1, unchanged: 0, files_in_db: 1, malformed_lines: 6 });
-    expect(load()).toMatchObject({ files: 1, loaded: 0, appended: 0, reloaded: 0, unchanged: 1, files_in_db: 1, malformed_lines: 6 });
-    expect(eventLines()).toHaveLength(4);
+  it('loads once, then finds everything unchanged', async () => {
+    expect(await load()).toMatchObject({ files: 1, loaded: 1, unchanged: 0, files_in_db: 1, malformed_lines: 6 });
+    expect(await load()).toMatchObject({ files: 1, loaded: 0, appended: 0, reloaded: 0, unchanged: 1, files_in_db: 1, malformed_lines: 6 });
+    expect(await eventLines()).toHaveLength(4);
   });
 
-  it('reads only the new lines of a grown file, and completes the line that was cut short', () => {
-    load();
+  it('reads only the new lines of a grown file, and completes the line that was cut short', async () => {
+    await load();
     // The crashed writer's unterminated tail is completed by the next append: it becomes valid.
     fs.appendFileSync(events(), '"}}\n{"event":"SessionStart","session_id":"x","timestamp":"2026-08-15T02:00:00.000Z","data":{}}\n');
-    expect(load()).toMatchObject({ loaded: 0, appended: 1, reloaded: 0, malformed_lines: 5 });
-    expect(files()).toEqual([{ path: `${SESSION}/events.jsonl`, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632 + 95, lines: 13, valid: 6, blank: 2, malformed: 5, ts_unread: 0 }]);
-    expect(eventLines().slice(-2)).toEqual([{ line: 12, event: 'UserPromptSubmit' }, { line: 13, event: 'SessionStart' }]);
-    expect(load()).toMatchObject({ unchanged: 1 });
+    expect(await load()).toMatchObject({ loaded: 0, appended: 1, reloaded: 0, malformed_lines: 5 });
+    expect(await files()).toEqual([{ path: `${SESSION}/events.jsonl`, kind: 'events', session_id: '20260815-091500-0badf00d', bytes: 1632 + 95, lines: 13, valid: 6, blank: 2, malformed: 5, ts_unread: 0 }]);
+    expect((await eventLines()).slice(-2)).toEqual([{ line: 12, event: 'UserPromptSubmit' }, { line: 13, event: 'SessionStart' }]);
+    expect(await load()).toMatchObject({ unchanged: 1 });
   });
 
-  it('reloads a truncated or replaced file cleanly', () => {
-    load();
+  it('reloads a truncated or replaced file cleanly', async () => {
+    await load();
     const text = fs.readFileSync(events(), 'utf8');
     fs.writeFileSync(events(), text.split('\n').slice(0, 1).join('\n') + '\n');
-    expect(load()).toMatchObject({ reloaded: 1, malformed_lines: 0 });
-    expect(eventLines()).toEqual([{ line: 1, event: 'SessionStart' }]);
+    expect(await load()).toMatchObject({ reloaded: 1, malformed_lines: 0 });
+    expect(await eventLines()).toEqual([{ line: 1, event: 'SessionStart' }]);
     fs.writeFileSync(events(), text.replace('SessionStart', 'SessionStarT'));
-    expect(load()).toMatchObject({ reloaded: 1, malformed_lines: 6 });
-    expect(eventLines()[0]).toEqual({ line: 1, event: 'SessionStarT' });
+    expect(await load()).toMatchObject({ reloaded: 1, malformed_lines: 6 });
+    expect((await eventLines())[0]).toEqual({ line: 1, event: 'SessionStarT' });
   });
 
-  it('reloads a file edited in place to the same size, even one whose last line was cut (only an append grows a file)', () => {
+  it('reloads a file edited in place to the same size, even one whose last line was cut (only an append grows a file)', async () => {
     const line = (i: number) => JSON.stringify({ event: 'StreamPhase', session_id: 'x', timestamp: '2026-08-15T09:15:00.000Z', data: { index: 100 + i, phase: 'fetch_sent' } });
     const lines = Array.from({ length: 200 }, (_, i) => line(i));
     const cut = line(999).slice(0, 40);
     fs.writeFileSync(events(), `${lines.join('\n')}\n${cut}`);
-    expect(load()).toMatchObject({ loaded: 1 });
+    expect(await load()).toMatchObject({ loaded: 1 });
     // Past the first 4 KiB and before the last 4 KiB read: neither block's hash sees the edit.
     lines[100] = lines[100].replace('"index":200', '"index":777');
     fs.writeFileSync(events(), `${lines.join('\n')}\n${cut.replace('StreamPhase', 'StreamPhasf')}`);
     fs.utimesSync(events(), new Date(), new Date(Date.now() + 5000));
-    expect(load()).toMatchObject({ reloaded: 1, appended: 0 });
-    const idx = runJson<{ idx: number }[]>(['sql', 'SELECT idx FROM events WHERE line = 101', '--db', db]).value;
+    expect(await load()).toMatchObject({ reloaded: 1, appended: 0 });
+    const idx = (await runJson<{ idx: number }[]>(['sql', 'SELECT idx FROM events WHERE line = 101', '--db', db])).value;
     expect(idx).toEqual([{ idx: 777 }]);
   });
 
-  it('reloads a rewritten usage ledger whole: the writer upserts, so growth is not an append', () => {
+  it('reloads a rewritten usage ledger whole: the writer upserts, so growth is not an append', async () => {
     const ledger = path.join(home, 'usage-ledger.jsonl');
     const row = (k: number, cost: string) => `{"ts":1786328065,"sessionId":"s${String(k).padStart(3, '0')}","model":"glm-5.2","promptTotal":100,"costUSD":${cost}}\n`;
     const rows = Array.from({ length: 200 }, (_, k) => row(k, '1.25'));
     fs.writeFileSync(ledger, rows.join(''));
-    expect(load()).toMatchObject({ loaded: 2 });
+    expect(await load()).toMatchObject({ loaded: 2 });
     // Row 100 changes in place, far from the first and last 4 KiB, and one row is added: read as an
     // append, the stale cost would stay.
     rows[100] = row(100, '9.75');
     fs.writeFileSync(ledger, rows.join('') + row(200, '0.10'));
-    expect(load()).toMatchObject({ loaded: 0, appended: 0, reloaded: 1 });
-    const costs = runJson<{ session_id: string; cost_usd: number }[]>(['sql', `SELECT session_id, cost_usd FROM usage_ledger WHERE session_id IN ('s099', 's100', 's200') ORDER BY 1`, '--db', db]).value;
+    expect(await load()).toMatchObject({ loaded: 0, appended: 0, reloaded: 1 });
+    const costs = (await runJson<{ session_id: string; cost_usd: number }[]>(['sql', `SELECT session_id, cost_usd FROM usage_ledger WHERE session_id IN ('s099', 's100', 's200') ORDER BY 1`, '--db', db])).value;
     expect(costs).toEqual([{ session_id: 's099', cost_usd: 1.25 }, { session_id: 's100', cost_usd: 9.75 }, { session_id: 's200', cost_usd: 0.1 }]);
-    expect(load()).toMatchObject({ unchanged: 2 });
+    expect(await load()).toMatchObject({ unchanged: 2 });
   });
 
-  it('never collapses two files with the same content at different paths', () => {
+  it('never collapses two files with the same content at different paths', async () => {
     const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
     fs.cpSync(path.join(home, SESSION), twin, { recursive: true });
-    expect(load()).toMatchObject({ files: 2, loaded: 2, files_in_db: 2, malformed_lines: 12 });
-    const perSession = runJson<{ session_id: string; n: number }[]>(['sql', 'SELECT session_id, count(*) AS n FROM events GROUP BY 1 ORDER BY 1', '--db', db]).value;
+    expect(await load()).toMatchObject({ files: 2, loaded: 2, files_in_db: 2, malformed_lines: 12 });
+    const perSession = (await runJson<{ session_id: string; n: number }[]>(['sql', 'SELECT session_id, count(*) AS n FROM events GROUP BY 1 ORDER BY 1', '--db', db])).value;
     expect(perSession).toEqual([{ session_id: '20260815-091500-0badf00d', n: 4 }, { session_id: '20260815-091500-feedbeef', n: 4 }]);
   });
 
-  it('a home named through a symbolic link is the same home: nothing is loaded twice', () => {
-    expect(load()).toMatchObject({ loaded: 1 });
+  it('a home named through a symbolic link is the same home: nothing is loaded twice', async () => {
+    expect(await load()).toMatchObject({ loaded: 1 });
     const link = path.join(work.dir, 'link-to-home');
     fs.symlinkSync(home, link);
-    const again = runJson<LoadRow[]>(['load', link, '--db', db]).value[0];
+    const again = (await runJson<LoadRow[]>(['load', link, '--db', db])).value[0];
     expect(again).toMatchObject({ files: 1, loaded: 0, unchanged: 1, files_in_db: 1 });
     // Named both ways at once, it is one home, and its paths are the home's own.
-    const both = runJson<{ files: FileRow[] }>(['sources', home, link]).value.files;
+    const both = (await runJson<{ files: FileRow[] }>(['sources', home, link])).value.files;
     expect(both.map((f) => f.path)).toEqual([`${SESSION}/events.jsonl`]);
-    expect(eventLines()).toHaveLength(4);
+    expect(await eventLines()).toHaveLength(4);
   });
 
-  it('keeps one root for its paths: a later load of one session or one file shows the same paths, a wider one prefixes them', () => {
+  it('keeps one root for its paths: a later load of one session or one file shows the same paths, a wider one prefixes them', async () => {
     const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
     fs.cpSync(path.join(home, SESSION), twin, { recursive: true });
-    load();
-    const paths = () => runJson<{ path: string }[]>(['sql', 'SELECT path FROM input_files UNION ALL SELECT path FROM session_dirs ORDER BY 1', '--db', db]).value.map((r) => r.path);
+    await load();
+    const paths = async () => (await runJson<{ path: string }[]>(['sql', 'SELECT path FROM input_files UNION ALL SELECT path FROM session_dirs ORDER BY 1', '--db', db])).value.map((r) => r.path);
     const whole = [`${SESSION}`, `${SESSION}/events.jsonl`, 'trajectories/sessions/20260815-091500-feedbeef', 'trajectories/sessions/20260815-091500-feedbeef/events.jsonl'];
-    expect(paths()).toEqual(whole);
-    expect(runJson<LoadRow[]>(['load', path.join(home, SESSION), '--db', db]).value[0]).toMatchObject({ unchanged: 1 });
-    expect(runJson<LoadRow[]>(['load', path.join(twin, 'events.jsonl'), '--db', db]).value[0]).toMatchObject({ unchanged: 1 });
-    expect(paths()).toEqual(whole);
-    const problems = runJson<{ where: string }[]>(['sources', '--db', db, '--section', 'problems']).value.map((p) => p.where);
+    expect(await paths()).toEqual(whole);
+    expect((await runJson<LoadRow[]>(['load', path.join(home, SESSION), '--db', db])).value[0]).toMatchObject({ unchanged: 1 });
+    expect((await runJson<LoadRow[]>(['load', path.join(twin, 'events.jsonl'), '--db', db])).value[0]).toMatchObject({ unchanged: 1 });
+    expect(await paths()).toEqual(whole);
+    const problems = (await runJson<{ where: string }[]>(['sources', '--db', db, '--section', 'problems'])).value.map((p) => p.where);
     expect(problems.filter((w) => w.endsWith(':2'))).toEqual([`${SESSION}/events.jsonl:2`, 'trajectories/sessions/20260815-091500-feedbeef/events.jsonl:2']);
     // A second home beside the first widens the root to their parent: every path gains its home's name.
     const other = path.join(work.dir, 'other-home');
     fs.cpSync(path.join(FIXTURES, 'malformed-lines', SESSION), path.join(other, 'trajectories/sessions/20260815-091500-0caff01d'), { recursive: true });
-    expect(runJson<LoadRow[]>(['load', other, '--db', db]).value[0]).toMatchObject({ loaded: 1 });
-    expect(paths()).toEqual([...whole.map((p) => `home/${p}`), 'other-home/trajectories/sessions/20260815-091500-0caff01d', 'other-home/trajectories/sessions/20260815-091500-0caff01d/events.jsonl']);
-    expect(load()).toMatchObject({ unchanged: 2 });
-    expect(paths()).toHaveLength(6);
+    expect((await runJson<LoadRow[]>(['load', other, '--db', db])).value[0]).toMatchObject({ loaded: 1 });
+    expect(await paths()).toEqual([...whole.map((p) => `home/${p}`), 'other-home/trajectories/sessions/20260815-091500-0caff01d', 'other-home/trajectories/sessions/20260815-091500-0caff01d/events.jsonl']);
+    expect(await load()).toMatchObject({ unchanged: 2 });
+    expect(await paths()).toHaveLength(6);
   });
 
-  it('a later load of one session or one file keeps what was skipped elsewhere in the home', () => {
+  it('a later load of one session or one file keeps what was skipped elsewhere in the home', async () => {
     const full = path.join(work.dir, 'full');
     fs.cpSync(path.join(FIXTURES, 'home'), full, { recursive: true });
-    const skipped = (file: string) => runJson<{ path: string }[]>(['sql', 'SELECT path FROM skipped_inputs ORDER BY path', '--db', file]).value.map((r) => r.path);
+    const skipped = async (file: string) => (await runJson<{ path: string }[]>(['sql', 'SELECT path FROM skipped_inputs ORDER BY path', '--db', file])).value.map((r) => r.path);
     const fresh = path.join(work.dir, 'fresh.duckdb');
-    runJson(['load', full, '--db', fresh]);
-    expect(skipped(fresh)).toEqual([
+    await runJson(['load', full, '--db', fresh]);
+    expect(await skipped(fresh)).toEqual([
       'EXPECTED.md',
       'trajectories/sessions/20260814-093015-c7a2e5f1/raw.jsonl',
       'trajectories/sessions/20260814-093015-c7a2e5f1/session.traj',
       'trajectories/sessions/20260819-183103-4f7a9c2e/tool-outputs',
     ]);
     const session = path.join(full, 'trajectories/sessions/20260819-183103-4f7a9c2e');
-    runJson(['load', full, '--db', db]);
-    runJson(['load', session, '--db', db]);
-    runJson(['load', path.join(session, 'events.jsonl'), '--db', db]);
-    expect(skipped(db)).toEqual(skipped(fresh));
+    await runJson(['load', full, '--db', db]);
+    await runJson(['load', session, '--db', db]);
+    await runJson(['load', path.join(session, 'events.jsonl'), '--db', db]);
+    expect(await skipped(db)).toEqual(await skipped(fresh));
   });
 
-  it('a skipped entry in a linked session dir is one entry, whichever way the dir is named, and goes when its file does', () => {
+  it('a skipped entry in a linked session dir is one entry, whichever way the dir is named, and goes when its file does', async () => {
     const full = path.join(work.dir, 'linked');
     fs.cpSync(path.join(FIXTURES, 'home'), full, { recursive: true });
     const outside = path.join(work.dir, 'outside', '3b9f02d6');
@@ -154,85 +154,85 @@ describe('load --db', () => {
     fs.renameSync(path.join(full, 'trajectories/sessions/3b9f02d6'), outside);
     fs.symlinkSync(outside, path.join(full, 'trajectories/sessions/3b9f02d6'));
     fs.writeFileSync(path.join(outside, 'stray.md'), 'hi\n');
-    const stray = () => runJson<{ path: string }[]>(['sql', `SELECT path FROM skipped_inputs WHERE path LIKE '%stray%'`, '--db', db]).value.length;
-    runJson(['load', full, '--db', db]);
-    runJson(['load', path.join(full, 'trajectories/sessions/3b9f02d6'), '--db', db]);
-    expect(stray()).toBe(1);
+    const stray = async () => (await runJson<{ path: string }[]>(['sql', `SELECT path FROM skipped_inputs WHERE path LIKE '%stray%'`, '--db', db])).value.length;
+    await runJson(['load', full, '--db', db]);
+    await runJson(['load', path.join(full, 'trajectories/sessions/3b9f02d6'), '--db', db]);
+    expect(await stray()).toBe(1);
     fs.rmSync(path.join(outside, 'stray.md'));
-    runJson(['load', full, '--db', db]);
-    expect(stray()).toBe(0);
+    await runJson(['load', full, '--db', db]);
+    expect(await stray()).toBe(0);
     // The linked dir moved into the home: one entry, under its new real path.
     fs.writeFileSync(path.join(outside, 'stray.md'), 'hi\n');
-    runJson(['load', full, '--db', db]);
+    await runJson(['load', full, '--db', db]);
     fs.rmSync(path.join(full, 'trajectories/sessions/3b9f02d6'));
     fs.renameSync(outside, path.join(full, 'trajectories/sessions/3b9f02d6'));
-    runJson(['load', full, '--db', db]);
-    expect(stray()).toBe(1);
+    await runJson(['load', full, '--db', db]);
+    expect(await stray()).toBe(1);
   });
 
-  it('a session dir replaced by a file: its files are gone, not an internal error', () => {
-    load();
+  it('a session dir replaced by a file: its files are gone, not an internal error', async () => {
+    await load();
     const dir = path.join(home, SESSION);
     fs.rmSync(dir, { recursive: true });
     fs.writeFileSync(dir, 'x\n');
     fs.mkdirSync(path.join(home, 'trajectories/sessions/20260815-091500-0caff01d'));
     fs.copyFileSync(path.join(FIXTURES, 'malformed-lines', SESSION, 'events.jsonl'), path.join(home, 'trajectories/sessions/20260815-091500-0caff01d/events.jsonl'));
-    const run = runCli(['load', home, '--db', db, '--quiet']);
+    const run = await runCli(['load', home, '--db', db, '--quiet']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`trajaudit: 1 file in ${db} no longer exists on disk (${SESSION}/events.jsonl)`);
   });
 
-  it('moving a tasks dir moves the paths task_outputs shows with it', () => {
+  it('moving a tasks dir moves the paths task_outputs shows with it', async () => {
     const store = path.join(work.dir, 'store');
     fs.cpSync(path.join(FIXTURES, 'home', 'tasks'), path.join(store, 'tasks'), { recursive: true });
     fs.symlinkSync(path.join(store, 'tasks'), path.join(home, 'tasks'));
-    runJson(['load', home, '--db', db]);
-    runJson(['load', path.join(store, 'tasks'), '--db', db]);
-    const rows = runJson<{ file_path: string; task_path: string }[]>(['sql', 'SELECT f.path AS file_path, t.path AS task_path FROM input_files f JOIN task_outputs t USING (file_id) ORDER BY 1 LIMIT 1', '--db', db]).value;
+    await runJson(['load', home, '--db', db]);
+    await runJson(['load', path.join(store, 'tasks'), '--db', db]);
+    const rows = (await runJson<{ file_path: string; task_path: string }[]>(['sql', 'SELECT f.path AS file_path, t.path AS task_path FROM input_files f JOIN task_outputs t USING (file_id) ORDER BY 1 LIMIT 1', '--db', db])).value;
     expect(rows).toEqual([{ file_path: 'store/tasks/a0z6h3j8d.output', task_path: 'store/tasks/a0z6h3j8d.output' }]);
   });
 
-  it('says when files it holds are gone from disk, and keeps their rows', () => {
+  it('says when files it holds are gone from disk, and keeps their rows', async () => {
     const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
     fs.cpSync(path.join(home, SESSION), twin, { recursive: true });
-    load();
+    await load();
     fs.rmSync(twin, { recursive: true });
-    const run = runCli(['load', home, '--db', db, '--format', 'json']);
+    const run = await runCli(['load', home, '--db', db, '--format', 'json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)[0]).toMatchObject({ files: 1, unchanged: 1, files_in_db: 2 });
     expect(run.stderr).toContain(`trajaudit: 1 file in ${db} no longer exists on disk (trajectories/sessions/20260815-091500-feedbeef/events.jsonl); its rows are kept: to drop them, load into a new --db\n`);
   });
 
-  it('drops the heartbeat of a session that ended cleanly (sid-code deletes heartbeat.txt at SessionEnd), and says nothing of it', () => {
+  it('drops the heartbeat of a session that ended cleanly (sid-code deletes heartbeat.txt at SessionEnd), and says nothing of it', async () => {
     const dir = path.join(home, SESSION);
     const heartbeat = path.join(dir, 'heartbeat.txt');
     fs.writeFileSync(heartbeat, JSON.stringify({ ts: '2026-08-15T09:20:10.000Z', session_id: '20260815-091500-0badf00d', event_loop_lag_ms: 1, active_request: null }));
-    const heartbeats = () => runJson<{ ts: string }[]>(['sql', 'SELECT ts FROM heartbeats', '--db', db]).value;
-    const files = () => runJson<{ kind: string }[]>(['sql', 'SELECT kind FROM input_files ORDER BY kind', '--db', db]).value.map((r) => r.kind);
-    expect(load()).toMatchObject({ loaded: 2 });
-    expect(heartbeats()).toEqual([{ ts: '2026-08-15T09:20:10.000Z' }]);
+    const heartbeats = async () => (await runJson<{ ts: string }[]>(['sql', 'SELECT ts FROM heartbeats', '--db', db])).value;
+    const files = async () => (await runJson<{ kind: string }[]>(['sql', 'SELECT kind FROM input_files ORDER BY kind', '--db', db])).value.map((r) => r.kind);
+    expect(await load()).toMatchObject({ loaded: 2 });
+    expect(await heartbeats()).toEqual([{ ts: '2026-08-15T09:20:10.000Z' }]);
     fs.appendFileSync(path.join(dir, 'events.jsonl'), '{"event":"SessionEnd","session_id":"20260815-091500-0badf00d","timestamp":"2026-08-15T09:20:11.000Z","data":{"reason":"exit"}}\n');
     fs.rmSync(heartbeat);
-    const run = runCli(['load', home, '--db', db, '--format', 'json']);
+    const run = await runCli(['load', home, '--db', db, '--format', 'json']);
     expect(run.code).toBe(0);
     expect(run.stderr).not.toContain('no longer exist');
     expect(JSON.parse(run.stdout)[0]).toMatchObject({ files: 1, appended: 1, files_in_db: 1 });
-    expect(heartbeats()).toEqual([]);
-    expect(files()).toEqual(['events']);
+    expect(await heartbeats()).toEqual([]);
+    expect(await files()).toEqual(['events']);
   });
 
-  it('a database from before real-path keys, loaded through a link, is rekeyed once and not loaded twice', () => {
+  it('a database from before real-path keys, loaded through a link, is rekeyed once and not loaded twice', async () => {
     const link = path.join(work.dir, 'link-to-home');
     fs.symlinkSync(home, link);
-    expect(runJson<LoadRow[]>(['load', link, '--db', db]).value[0]).toMatchObject({ loaded: 1 });
+    expect((await runJson<LoadRow[]>(['load', link, '--db', db])).value[0]).toMatchObject({ loaded: 1 });
     // As an older trajaudit left it: the file keyed by the path as named, through the link.
     editDatabase(db, [`UPDATE input_files SET key = '${path.join(link, SESSION, 'events.jsonl')}'`, "DELETE FROM trajaudit_meta WHERE key = 'file_keys'"]);
-    expect(runJson<LoadRow[]>(['load', link, '--db', db]).value[0]).toMatchObject({ loaded: 0, unchanged: 1, files_in_db: 1 });
-    expect(eventLines()).toHaveLength(4);
+    expect((await runJson<LoadRow[]>(['load', link, '--db', db])).value[0]).toMatchObject({ loaded: 0, unchanged: 1, files_in_db: 1 });
+    expect(await eventLines()).toHaveLength(4);
   });
 
-  it('a database from before real-path keys that holds a file twice (through a link and directly) keeps one copy', () => {
-    load();
+  it('a database from before real-path keys that holds a file twice (through a link and directly) keeps one copy', async () => {
+    await load();
     const link = path.join(work.dir, 'link-to-home');
     fs.symlinkSync(home, link);
     // An older trajaudit loaded the home a second time through the link: same file, two keys, rows twice.
@@ -242,49 +242,49 @@ describe('load --db', () => {
       'INSERT INTO events SELECT 999, session_id, line, ts, event, envelope_session_id, cwd, idx, agent_id, type, phase, data, ts_unread FROM events',
       "DELETE FROM trajaudit_meta WHERE key = 'file_keys'",
     ]);
-    expect(runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM events', '--db', db]).value).toEqual([{ n: 8 }]);
-    expect(load()).toMatchObject({ loaded: 0, unchanged: 1, files_in_db: 1 });
-    expect(eventLines()).toHaveLength(4);
+    expect((await runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM events', '--db', db])).value).toEqual([{ n: 8 }]);
+    expect(await load()).toMatchObject({ loaded: 0, unchanged: 1, files_in_db: 1 });
+    expect(await eventLines()).toHaveLength(4);
   });
 
-  it('a database from before the root was kept finds it from its files, so a later load of one session keeps the paths', () => {
-    load();
+  it('a database from before the root was kept finds it from its files, so a later load of one session keeps the paths', async () => {
+    await load();
     editDatabase(db, ["DELETE FROM trajaudit_meta WHERE key = 'root'", 'UPDATE session_dirs SET key = NULL']);
-    expect(runJson<LoadRow[]>(['load', path.join(home, SESSION), '--db', db]).value[0]).toMatchObject({ unchanged: 1 });
-    const paths = runJson<{ path: string }[]>(['sql', 'SELECT path FROM input_files UNION ALL SELECT path FROM session_dirs ORDER BY 1', '--db', db]).value;
+    expect((await runJson<LoadRow[]>(['load', path.join(home, SESSION), '--db', db])).value[0]).toMatchObject({ unchanged: 1 });
+    const paths = (await runJson<{ path: string }[]>(['sql', 'SELECT path FROM input_files UNION ALL SELECT path FROM session_dirs ORDER BY 1', '--db', db])).value;
     expect(paths).toEqual([{ path: SESSION }, { path: `${SESSION}/events.jsonl` }]);
   });
 
-  it('a database from before the root was kept, whose last load was one session, gets one root for every path again', () => {
+  it('a database from before the root was kept, whose last load was one session, gets one root for every path again', async () => {
     const twin = path.join(home, 'trajectories/sessions/20260815-091500-feedbeef');
     fs.cpSync(path.join(home, SESSION), twin, { recursive: true });
     fs.mkdirSync(path.join(home, 'tasks'));
     fs.writeFileSync(path.join(home, 'tasks', 'a1b2c3d4e.output'), 'ok\n');
-    load();
+    await load();
     // As an older trajaudit left it after `load <one session dir>`: that session's file as bare `events.jsonl`.
     editDatabase(db, ["DELETE FROM trajaudit_meta WHERE key = 'root'", "UPDATE input_files SET path = 'events.jsonl' WHERE path LIKE '%0badf00d%'", "UPDATE input_problems SET path = 'events.jsonl' WHERE path LIKE '%0badf00d%'"]);
-    expect(load()).toMatchObject({ unchanged: 3 });
-    const paths = runJson<{ path: string }[]>(['sql', 'SELECT DISTINCT path FROM input_files UNION SELECT DISTINCT path FROM input_problems UNION SELECT path FROM task_outputs ORDER BY 1', '--db', db]).value;
+    expect(await load()).toMatchObject({ unchanged: 3 });
+    const paths = (await runJson<{ path: string }[]>(['sql', 'SELECT DISTINCT path FROM input_files UNION SELECT DISTINCT path FROM input_problems UNION SELECT path FROM task_outputs ORDER BY 1', '--db', db])).value;
     expect(paths).toEqual([{ path: 'tasks/a1b2c3d4e.output' }, { path: `${SESSION}/events.jsonl` }, { path: 'trajectories/sessions/20260815-091500-feedbeef/events.jsonl' }]);
-    const root = runJson<{ value: string }[]>(['sql', `SELECT value FROM trajaudit_meta WHERE key = 'root'`, '--db', db]).value;
+    const root = (await runJson<{ value: string }[]>(['sql', `SELECT value FROM trajaudit_meta WHERE key = 'root'`, '--db', db])).value;
     expect(root).toEqual([{ value: fs.realpathSync(home) }]);
   });
 
-  it('never writes inside the input tree', () => {
+  it('never writes inside the input tree', async () => {
     const before = fs.readdirSync(home, { recursive: true }).sort();
-    load();
+    await load();
     expect(fs.readdirSync(home, { recursive: true }).sort()).toEqual(before);
   });
 
   it('a second writer on the same --db is told the database is busy (exit 2)', async () => {
-    load();
+    await load();
     const holder = spawn(process.execPath, ['-e', `
       const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
       DuckDBInstance.create(${JSON.stringify(db)}).then(async (i) => { await i.connect(); console.log('held'); setTimeout(() => {}, 20000); });
     `], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
     try {
-      const second = runCli(['load', home, '--db', db]);
+      const second = await runCli(['load', home, '--db', db]);
       expect(second.code).toBe(2);
       expect(second.stderr).toMatch(/^trajaudit: database .*audit\.duckdb is busy: another process has it open \(a load writes alone; queries share it with other queries\); wait for it to finish and run again\n$/);
     } finally {
@@ -293,15 +293,15 @@ describe('load --db', () => {
   });
 
   it('queries over --db share it with other queries; a load waits for them to finish (exit 2)', async () => {
-    load();
+    await load();
     const reader = spawn(process.execPath, ['-e', `
       const { DuckDBInstance } = require(${JSON.stringify(path.join(REPO, 'node_modules/@duckdb/node-api'))});
       DuckDBInstance.create(${JSON.stringify(db)}, { access_mode: 'READ_ONLY' }).then(async (i) => { await i.connect(); console.log('held'); setTimeout(() => {}, 20000); });
     `], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => reader.stdout.once('data', () => resolve()));
     try {
-      expect(eventLines()).toHaveLength(4);
-      const writer = runCli(['load', home, '--db', db]);
+      expect(await eventLines()).toHaveLength(4);
+      const writer = await runCli(['load', home, '--db', db]);
       expect(writer.code).toBe(2);
       expect(writer.stderr).toMatch(/is busy: another process has it open/);
     } finally {
@@ -309,27 +309,27 @@ describe('load --db', () => {
     }
   });
 
-  it('a query over another DuckDB file says it holds no trajaudit data', () => {
+  it('a query over another DuckDB file says it holds no trajaudit data', async () => {
     const other = path.join(work.dir, 'other.duckdb');
     editDatabase(other, ['CREATE TABLE notes (t VARCHAR)']);
-    expect(runCli(['sql', 'SELECT 1', '--db', other])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${other} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${other}\n` });
+    expect(await runCli(['sql', 'SELECT 1', '--db', other])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${other} holds no trajaudit data (another DuckDB file, or a load into it stopped before its first commit); run: trajaudit load <paths> --db ${other}\n` });
   });
 
-  it('a query over a database from another version reads it through this version\'s views and leaves it as it was; a load renews them in the file', () => {
-    load();
+  it('a query over a database from another version reads it through this version\'s views and leaves it as it was; a load renews them in the file', async () => {
+    await load();
     editDatabase(db, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'DROP VIEW stream_phases']);
-    const version = () => runJson<{ v: string }[]>(['sql', `SELECT value AS v FROM trajaudit_meta WHERE key = 'schema_version'`, '--db', db]).value[0].v;
-    const first = runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM stream_phases', '--db', db]);
+    const version = async () => (await runJson<{ v: string }[]>(['sql', `SELECT value AS v FROM trajaudit_meta WHERE key = 'schema_version'`, '--db', db])).value[0].v;
+    const first = await runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM stream_phases', '--db', db]);
     expect(first.run.code).toBe(0);
     expect(first.value).toEqual([{ n: 0 }]);
-    expect(version()).toBe('older');
-    expect(load()).toMatchObject({ unchanged: 1 });
-    expect(version()).toMatch(/^[0-9a-f]{40}$/);
+    expect(await version()).toBe('older');
+    expect(await load()).toMatchObject({ unchanged: 1 });
+    expect(await version()).toMatch(/^[0-9a-f]{40}$/);
   });
 
-  it('a query over a --db that does not exist says so and creates nothing', () => {
+  it('a query over a --db that does not exist says so and creates nothing', async () => {
     const missing = path.join(work.dir, 'missing.duckdb');
-    expect(runCli(['sql', 'SELECT 1', '--db', missing])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${missing} does not exist; create it with: trajaudit load <paths> --db ${missing}\n` });
+    expect(await runCli(['sql', 'SELECT 1', '--db', missing])).toEqual({ code: 2, stdout: '', stderr: `trajaudit: --db ${missing} does not exist; create it with: trajaudit load <paths> --db ${missing}\n` });
     expect(fs.existsSync(missing)).toBe(false);
   });
 });

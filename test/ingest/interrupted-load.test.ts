@@ -25,11 +25,11 @@ function writeHome(root: string): void {
 }
 
 type FileRow = { path: string; lines: number; valid: number; malformed: number };
-const ledger = (db: string) => runJson<{ files: FileRow[] }>(['sources', '--db', db]).value.files;
-const rowsPerFile = (db: string) =>
-  runJson<{ path: string; n: number }[]>(['sql', 'SELECT f.path, count(e.line) AS n FROM input_files f LEFT JOIN events e USING (file_id) GROUP BY 1 ORDER BY 1', '--db', db]).value;
-const orphans = (db: string) =>
-  runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM events WHERE file_id NOT IN (SELECT file_id FROM input_files)', '--db', db]).value[0].n;
+const ledger = async (db: string) => (await runJson<{ files: FileRow[] }>(['sources', '--db', db])).value.files;
+const rowsPerFile = async (db: string) =>
+  (await runJson<{ path: string; n: number }[]>(['sql', 'SELECT f.path, count(e.line) AS n FROM input_files f LEFT JOIN events e USING (file_id) GROUP BY 1 ORDER BY 1', '--db', db])).value;
+const orphans = async (db: string) =>
+  (await runJson<{ n: number }[]>(['sql', 'SELECT count(*) AS n FROM events WHERE file_id NOT IN (SELECT file_id FROM input_files)', '--db', db])).value[0].n;
 
 describe('load interrupted by kill -9', () => {
   const home = path.join(work.dir, 'home');
@@ -38,9 +38,9 @@ describe('load interrupted by kill -9', () => {
   it('keeps only whole files, and the next run completes the load', async () => {
     const clean = path.join(work.dir, 'clean.duckdb');
     const started = Date.now();
-    runJson(['load', home, '--db', clean]);
+    await runJson(['load', home, '--db', clean]);
     const loadMs = Date.now() - started;
-    const expected = ledger(clean);
+    const expected = await ledger(clean);
     expect(expected).toHaveLength(6);
 
     const committedCounts: number[] = [];
@@ -56,21 +56,21 @@ describe('load interrupted by kill -9', () => {
 
       // Whatever was committed is whole: every file's rows match its ledger entry, no stray rows.
       // A kill before the first commit leaves no database, or one a query says holds no data.
-      const query = runCli(['sql', 'SELECT 1 AS one', '--db', db, '--format', 'csv']);
+      const query = await runCli(['sql', 'SELECT 1 AS one', '--db', db, '--format', 'csv']);
       const empty = query.code === 2 && /(does not exist|holds no trajaudit data)/.test(query.stderr);
       if (!empty) expect(query, `killed after ${delayMs} ms: ${query.stderr}`).toMatchObject({ code: 0, stdout: 'one\r\n1\r\n' });
-      const committed = empty ? [] : rowsPerFile(db);
+      const committed = empty ? [] : await rowsPerFile(db);
       committedCounts.push(committed.length);
       // Until the next load completes it, every reader is told that this one did not finish.
       const unfinished = new RegExp(`the last load into ${db.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\) did not finish: it was stopped before it had read every file, so answers miss the files it had not committed; run trajaudit load with the same paths and --db \\S+ to complete it\n`);
       if (!empty && committed.length < 6) expect(query.stderr).toMatch(unfinished);
       for (const row of committed) expect(row.n).toBe(expected.find((f) => f.path === row.path)!.valid);
-      if (!empty) expect(orphans(db)).toBe(0);
+      if (!empty) expect(await orphans(db)).toBe(0);
 
-      runJson(['load', home, '--db', db]);
-      expect(runCli(['sql', 'SELECT 1 AS one', '--db', db, '--format', 'csv']).stderr).not.toMatch(/did not finish/);
-      expect(ledger(db)).toEqual(expected);
-      expect(rowsPerFile(db).map((r) => r.n)).toEqual(expected.map((f) => f.valid));
+      await runJson(['load', home, '--db', db]);
+      expect((await runCli(['sql', 'SELECT 1 AS one', '--db', db, '--format', 'csv'])).stderr).not.toMatch(/did not finish/);
+      expect(await ledger(db)).toEqual(expected);
+      expect((await rowsPerFile(db)).map((r) => r.n)).toEqual(expected.map((f) => f.valid));
     }
     // The kills landed mid-load: not every run had committed all six files.
     expect(committedCounts.some((n) => n < 6)).toBe(true);
@@ -93,7 +93,7 @@ describe('load interrupted by kill -9', () => {
     await exited;
     expect(logs()).toEqual(['k.duckdb.wal']);
     // What the log holds is read (the schema at least): the database is trajaudit's, not one "that holds no trajaudit data".
-    const query = runCli(['sql', 'SELECT count(*) >= 0 AS read FROM input_files', '--db', path.join(dir, 'link.duckdb'), '--format', 'csv']);
+    const query = await runCli(['sql', 'SELECT count(*) >= 0 AS read FROM input_files', '--db', path.join(dir, 'link.duckdb'), '--format', 'csv']);
     expect([query.code, query.stdout]).toEqual([0, 'read\r\ntrue\r\n']);
   });
 });

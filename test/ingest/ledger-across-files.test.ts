@@ -24,8 +24,8 @@ function home(root: string, top: { ledger: string[]; index: string[] }, copied: 
   return root;
 }
 
-const sql = (query: string, args: string[]) => {
-  const { value, run } = runJson<Record<string, unknown>[]>(['sql', query, ...args]);
+const sql = async (query: string, args: string[]) => {
+  const { value, run } = await runJson<Record<string, unknown>[]>(['sql', query, ...args]);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return value;
@@ -38,34 +38,34 @@ describe('usage_ledger and session_index: one row per session across ledger file
   const work = tempDir();
   afterAll(work.cleanup);
 
-  it('a stale copy in a session dir does not add a second row: the later ts wins', () => {
+  it('a stale copy in a session dir does not add a second row: the later ts wins', async () => {
     const root = home(path.join(work.dir, 'a'),
       { ledger: [ledger(1787360520, 0.3)], index: [index(1787360520, 'error')] },
       { ledger: [ledger(1787360000, 0.1)], index: [index(1787360000, 'incomplete')] });
-    expect(sql(LEDGER, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:02:00.000Z', cost_usd: 0.3, line: 1 }]);
-    expect(sql(`SELECT sum(cost_usd) AS cost, count(*) AS n FROM usage_ledger`, [root])).toEqual([{ cost: 0.3, n: 1 }]);
-    expect(sql(INDEX, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:02:00.000Z', exit_status: 'error', real_errors: 2 }]);
+    expect(await sql(LEDGER, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:02:00.000Z', cost_usd: 0.3, line: 1 }]);
+    expect(await sql(`SELECT sum(cost_usd) AS cost, count(*) AS n FROM usage_ledger`, [root])).toEqual([{ cost: 0.3, n: 1 }]);
+    expect(await sql(INDEX, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:02:00.000Z', exit_status: 'error', real_errors: 2 }]);
     // The rows tables keep every line.
-    expect(sql(`SELECT count(*) AS n FROM usage_ledger_rows`, [root])).toEqual([{ n: 2 }]);
+    expect(await sql(`SELECT count(*) AS n FROM usage_ledger_rows`, [root])).toEqual([{ n: 2 }]);
   });
 
-  it('where the newer row is decides nothing: a newer copy in the session dir wins over the home ledger', () => {
+  it('where the newer row is decides nothing: a newer copy in the session dir wins over the home ledger', async () => {
     const root = home(path.join(work.dir, 'b'),
       { ledger: [ledger(1787360000, 0.1)], index: [index(1787360000, 'incomplete')] },
       { ledger: [ledger(1787360520, 0.3)], index: [index(1787360520, 'error')] });
-    expect(sql(LEDGER, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:02:00.000Z', cost_usd: 0.3, line: 1 }]);
-    expect(sql(INDEX, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:02:00.000Z', exit_status: 'error', real_errors: 2 }]);
+    expect(await sql(LEDGER, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:02:00.000Z', cost_usd: 0.3, line: 1 }]);
+    expect(await sql(INDEX, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:02:00.000Z', exit_status: 'error', real_errors: 2 }]);
   });
 
-  it('within one file the last line still wins (legacy append-era duplicates), whatever its ts', () => {
+  it('within one file the last line still wins (legacy append-era duplicates), whatever its ts', async () => {
     const root = home(path.join(work.dir, 'c'),
       { ledger: [ledger(1787360600, 0.2), ledger(1787360500, 0.4)], index: [index(1787360600, 'incomplete'), index(1787360500, 'ok')] },
       { ledger: [ledger(1787360000, 0.1)], index: [index(1787360000, 'incomplete')] });
-    expect(sql(LEDGER, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:01:40.000Z', cost_usd: 0.4, line: 2 }]);
-    expect(sql(INDEX, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:01:40.000Z', exit_status: 'ok', real_errors: 0 }]);
+    expect(await sql(LEDGER, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:01:40.000Z', cost_usd: 0.4, line: 2 }]);
+    expect(await sql(INDEX, [root])).toEqual([{ session_id: SESSION, ts: '2026-08-22T01:01:40.000Z', exit_status: 'ok', real_errors: 0 }]);
   });
 
-  it('two homes loaded into one --db: one row per session', () => {
+  it('two homes loaded into one --db: one row per session', async () => {
     const db = path.join(work.dir, 'two.duckdb');
     const first = path.join(work.dir, 'home1');
     const second = path.join(work.dir, 'home2');
@@ -73,10 +73,10 @@ describe('usage_ledger and session_index: one row per session across ledger file
     write(path.join(first, 'usage-ledger.jsonl'), ledger(1787360520, 0.3));
     write(path.join(second, 'usage-ledger.jsonl'), ledger(1787360000, 0.1), JSON.stringify({ ts: 1787360000, sessionId: 'other', costUSD: 0.5 }));
     for (const home of [first, second]) {
-      const { run } = runJson(['sql', 'SELECT 1', home, '--db', db]);
+      const { run } = await runJson(['sql', 'SELECT 1', home, '--db', db]);
       expect(run.code).toBe(0);
     }
-    expect(sql(`SELECT session_id, cost_usd FROM usage_ledger ORDER BY session_id`, ['--db', db])).toEqual([
+    expect(await sql(`SELECT session_id, cost_usd FROM usage_ledger ORDER BY session_id`, ['--db', db])).toEqual([
       { session_id: SESSION, cost_usd: 0.3 },
       { session_id: 'other', cost_usd: 0.5 },
     ]);

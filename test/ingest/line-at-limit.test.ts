@@ -20,15 +20,15 @@ beforeEach(() => {
 });
 afterEach(() => work.cleanup());
 
-it('load --db reads a line of exactly 8 MiB next to a line of 5 MiB', () => {
+it('load --db reads a line of exactly 8 MiB next to a line of 5 MiB', async () => {
   const home = path.join(work.dir, 'home');
   fs.mkdirSync(path.join(home, 's1'), { recursive: true });
   fs.writeFileSync(path.join(home, 's1', 'events.jsonl'), [small('a'), long('L8', 8 * 1024 * 1024), small('b'), long('L5', 5 * 1024 * 1024)].join('\n') + '\n');
   const db = path.join(work.dir, 'audit.duckdb');
-  const { value, run } = runJson<{ malformed_lines: number }[]>(['load', home, '--db', db]);
+  const { value, run } = await runJson<{ malformed_lines: number }[]>(['load', home, '--db', db]);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   expect(value[0].malformed_lines).toBe(0);
-  const rows = runJson<{ line: number; event: string; n: number | null }[]>(['sql', "SELECT line, event, length(data->>'pad') AS n FROM events ORDER BY line", '--db', db]).value;
+  const rows = (await runJson<{ line: number; event: string; n: number | null }[]>(['sql', "SELECT line, event, length(data->>'pad') AS n FROM events ORDER BY line", '--db', db])).value;
   expect(rows.map((r) => [r.line, r.event, r.n])).toEqual([[1, 'a', null], [2, 'L8', 8 * 1024 * 1024 - 89], [3, 'b', null], [4, 'L5', 5 * 1024 * 1024 - 89]]);
 });

@@ -44,8 +44,8 @@ describe('a lone surrogate escape never stops a load', () => {
     { 'usage-ledger.jsonl': `{"sessionId":"${S}","a": \u{1F600}}\n` },
   );
 
-  it('documents are listed, each line, the one holding the escape saying which and where; --strict exits 1', () => {
-    const { value, run } = runJson<Sources>(['sources', h, '--strict']);
+  it('documents are listed, each line, the one holding the escape saying which and where; --strict exits 1', async () => {
+    const { value, run } = await runJson<Sources>(['sources', h, '--strict']);
     expect(run.code).toBe(1);
     expect(counts(value)).toEqual([
       ['events.jsonl', 1, 1, 0, 0],
@@ -69,8 +69,8 @@ describe('a lone surrogate escape never stops a load', () => {
     ]);
   });
 
-  it('warn.log keeps the record: the JSON DuckDB cannot hold stays in the message, as written, and data is NULL', () => {
-    const { value, run } = runJson<Record<string, unknown>[]>(['sql', 'SELECT line, level, message, data FROM warn_lines ORDER BY line', h]);
+  it('warn.log keeps the record: the JSON DuckDB cannot hold stays in the message, as written, and data is NULL', async () => {
+    const { value, run } = await runJson<Record<string, unknown>[]>(['sql', 'SELECT line, level, message, data FROM warn_lines ORDER BY line', h]);
     expect(run.code).toBe(0);
     expect(value).toEqual([
       { line: 1, level: 'WARN', message: 'cut {"description":"fix \\ud83d"}', data: null },
@@ -78,10 +78,10 @@ describe('a lone surrogate escape never stops a load', () => {
     ]);
   });
 
-  it('load --db succeeds and says how many lines could not be read', () => {
+  it('load --db succeeds and says how many lines could not be read', async () => {
     const db = path.join(h, '..', `${path.basename(h)}.duckdb`);
     temps.push(() => fs.rmSync(db, { force: true }));
-    const run = runCli(['load', h, '--db', db, '--format', 'csv']);
+    const run = await runCli(['load', h, '--db', db, '--format', 'csv']);
     expect([run.code, run.stderr]).toEqual([0, 'trajaudit: 7 lines in 3 files could not be read; they are listed by `trajaudit sources`\n']);
   });
 });
@@ -94,20 +94,20 @@ describe('warn.log: an unterminated last line is a torn write (sid-code ends eve
   it.each([
     ['inside its header', cutInHeader, '[2026-08-15T01:15:02.000Z] [ERR'],
     ['inside its message', cutInMessage, '[2026-08-15T01:15:02.000Z] [ERROR] [APP] 429 {"err'],
-  ])('cut %s: listed as truncated-tail at byte 46, --strict exits 1', (_, h, excerpt) => {
-    const { value, run } = runJson<Sources>(['sources', h, '--strict']);
+  ])('cut %s: listed as truncated-tail at byte 46, --strict exits 1', async (_, h, excerpt) => {
+    const { value, run } = await runJson<Sources>(['sources', h, '--strict']);
     expect(run.code).toBe(1);
     expect(counts(value)[1]).toEqual(['warn.log', 2, 1, 0, 1]);
     expect(listed(value)).toEqual([['warn.log:2', 46, 'truncated-tail', torn, excerpt]]);
   });
 
-  it('the record above keeps its message and end_line', () => {
-    const { value } = runJson<Record<string, unknown>[]>(['sql', 'SELECT line, end_line, level, message FROM warn_lines', cutInHeader]);
+  it('the record above keeps its message and end_line', async () => {
+    const { value } = await runJson<Record<string, unknown>[]>(['sql', 'SELECT line, end_line, level, message FROM warn_lines', cutInHeader]);
     expect(value).toEqual([{ line: 1, end_line: 1, level: 'WARN', message: 'hello' }]);
   });
 });
 
-describe('blank means spaces, tabs and CRs in every kind; invalid UTF-8 is listed in every kind', () => {
+describe('blank means spaces, tabs and CRs in every kind; invalid UTF-8 is listed in every kind', async () => {
   const h = home({
     // Lines 3 and 4: a form feed, a no-break space (C2 A0).
     'events.jsonl': Buffer.concat([Buffer.from(`${SESSION_START}\n\f\n\u00a0\n`), Buffer.from(SESSION_START)]),
@@ -121,7 +121,7 @@ describe('blank means spaces, tabs and CRs in every kind; invalid UTF-8 is liste
     'session-summary.json': `{\n\u00a0\n  "session_id": "${S}"\n}\n`,
     'heartbeat.txt': Buffer.concat([Buffer.from('{"ts":"2026-08-15T01:15:01.000Z","note":"caf'), Buffer.from([0xe9, 0x22, 0x7d])]),
   });
-  const { value, run } = runJson<Sources>(['sources', h]);
+  const { value, run } = await runJson<Sources>(['sources', h]);
 
   it('counts the same lines blank in every kind', () => {
     expect(run.code).toBe(0);
@@ -150,17 +150,17 @@ describe('blank means spaces, tabs and CRs in every kind; invalid UTF-8 is liste
     ]);
   });
 
-  it('a form feed or no-break space line is part of a warn.log message, as it is not blank', () => {
-    const { value: rows } = runJson<Record<string, unknown>[]>(['sql', 'SELECT line, end_line, message FROM warn_lines ORDER BY line', h]);
+  it('a form feed or no-break space line is part of a warn.log message, as it is not blank', async () => {
+    const { value: rows } = await runJson<Record<string, unknown>[]>(['sql', 'SELECT line, end_line, message FROM warn_lines ORDER BY line', h]);
     expect(rows).toEqual([
       { line: 1, end_line: 4, message: 'a\n\n\f\n\u00a0' },
       { line: 9, end_line: 9, message: 'd' },
     ]);
   });
 
-  it('a document is listed at the line where the parser stopped, even for an unexpected token V8 gives no position for', () => {
+  it('a document is listed at the line where the parser stopped, even for an unexpected token V8 gives no position for', async () => {
     const h2 = home({ 'events.jsonl': SESSION_START, 'session-summary.json': '{\n  "a": 1,\n  "b": x\n}\n' });
-    const { value: v2 } = runJson<Sources>(['sources', h2]);
+    const { value: v2 } = await runJson<Sources>(['sources', h2]);
     // `{\n` and `  "a": 1,\n` are 12 characters, `  "b": ` 7 more.
     const reason = "Unexpected token 'x' in JSON at position 19";
     expect(listed(v2).map(([where, , kind, why]) => [where, kind, why])).toEqual([
@@ -180,8 +180,8 @@ describe('a JSONL line that is not UTF-8: the first bad byte, and an excerpt wit
     ]),
   });
 
-  it.each([['default', {}], ['staged', { TRAJAUDIT_READER: 'staged' }]])('the %s reader', (_, env) => {
-    const { value } = runJson<Sources>(['sources', h], { env });
+  it.each([['default', {}], ['staged', { TRAJAUDIT_READER: 'staged' }]])('the %s reader', async (_, env) => {
+    const { value } = await runJson<Sources>(['sources', h], { env });
     expect(listed(value)).toEqual([
       ['events.jsonl:2', 114, 'malformed', 'invalid UTF-8 byte sequence at byte 19 of the line', '{"p":"修复错误 \uFFFD"}'],
       ['events.jsonl:3', 137, 'malformed', 'invalid UTF-8 byte sequence at byte 13 of the line', '{"p":"\uFFFD ok \uFFFD"}'],

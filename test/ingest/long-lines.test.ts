@@ -54,8 +54,8 @@ beforeAll(() => {
 afterAll(() => work?.cleanup());
 
 describe('lines longer than 8 MiB', () => {
-  it('are counted and listed, by file, line, offset, kind and reason; --strict exits 1; nothing is left in the temp dir', () => {
-    const { value, run } = runJson<Sources>(['sources', home, '--strict'], { env: env() });
+  it('are counted and listed, by file, line, offset, kind and reason; --strict exits 1; nothing is left in the temp dir', async () => {
+    const { value, run } = await runJson<Sources>(['sources', home, '--strict'], { env: env() });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('trajaudit: 7 lines in 6 files could not be read; they are listed under `problems`\n');
     expect(value.files.map(({ path: p, bytes, lines, valid, blank, malformed }) => [p, bytes, lines, valid, blank, malformed])).toEqual([
@@ -82,18 +82,18 @@ describe('lines longer than 8 MiB', () => {
     expect(fs.readdirSync(tmp).filter((name) => name !== 'trajaudit-duckdb-spill')).toEqual([]);
   });
 
-  it('the staged reader gives the same ledger', () => {
-    const direct = runJson<Sources>(['sources', home], { env: env() });
-    const staged = runJson<Sources>(['sources', home], { env: env(STAGED) });
+  it('the staged reader gives the same ledger', async () => {
+    const direct = await runJson<Sources>(['sources', home], { env: env() });
+    const staged = await runJson<Sources>(['sources', home], { env: env(STAGED) });
     expect(staged.run.code).toBe(0);
     expect(staged.value).toEqual(direct.value);
   });
 
-  it('the lines around them load, with the same rows from both readers', () => {
+  it('the lines around them load, with the same rows from both readers', async () => {
     const sql = `SELECT (SELECT list(session_id[-4:] || ':' || line || ':' || event ORDER BY session_id, line) FROM events) AS events,
       (SELECT list({line: line, end_line: end_line, category: category, chars: strlen(message), tail: message[-4:], data: data} ORDER BY line) FROM warn_lines) AS warn,
       (SELECT list(model) FROM usage_ledger) AS ledger, (SELECT count(*) FROM heartbeats) AS heartbeats`;
-    const { value, run } = runJson<Record<string, unknown>[]>(['sql', sql, home], { env: env() });
+    const { value, run } = await runJson<Record<string, unknown>[]>(['sql', sql, home], { env: env() });
     expect(run.code).toBe(0);
     expect(value).toEqual([{
       events: ['b16a:1:SessionStart', 'b16a:3:SessionEnd', 'b16b:1:SessionStart'],
@@ -104,12 +104,12 @@ describe('lines longer than 8 MiB', () => {
       ledger: ['old'], // the newer row is the one not read: listed above
       heartbeats: 0,
     }]);
-    expect(runJson(['sql', sql, home], { env: env(STAGED) }).value).toEqual(value);
+    expect((await runJson(['sql', sql, home], { env: env(STAGED) })).value).toEqual(value);
   });
 });
 
 describe('the limit is exact', () => {
-  it('a line of 8 MiB is read, one byte more is listed, by both readers', () => {
+  it('a line of 8 MiB is read, one byte more is listed, by both readers', async () => {
     const { dir, cleanup } = tempDir();
     try {
       const session = path.join(dir, A);
@@ -120,13 +120,13 @@ describe('the limit is exact', () => {
       const sql = `SELECT (SELECT list([bytes, lines, valid, malformed]) FROM input_files) AS files,
         (SELECT list({line: line, byte_offset: byte_offset, reason: reason}) FROM input_problems) AS problems,
         (SELECT list({line: line, event: event, n: strlen(data->>'s')}) FROM events) AS events`;
-      const direct = runJson<Record<string, unknown>[]>(['sql', sql, dir], { env: env() }).value;
+      const direct = (await runJson<Record<string, unknown>[]>(['sql', sql, dir], { env: env() })).value;
       expect(direct).toEqual([{
         files: [[16 * MiB + 3, 2, 1, 1]],
         problems: [{ line: 2, byte_offset: 8 * MiB + 1, reason: `line longer than 8 MiB (${8 * MiB + 1} bytes): not read` }],
         events: [{ line: 1, event: 'Eight', n: 8 * MiB - 33 }],
       }]);
-      expect(runJson(['sql', sql, dir], { env: env(STAGED) }).value).toEqual(direct);
+      expect((await runJson(['sql', sql, dir], { env: env(STAGED) })).value).toEqual(direct);
     } finally {
       cleanup();
     }
@@ -134,7 +134,7 @@ describe('the limit is exact', () => {
 });
 
 describe('load --db of a file that grew by a line longer than 8 MiB', () => {
-  it('lists the new long line, loads the line after it, and finds the file unchanged next time', () => {
+  it('lists the new long line, loads the line after it, and finds the file unchanged next time', async () => {
     const { dir, cleanup } = tempDir();
     try {
       const file = path.join(dir, 'home', A, 'events.jsonl');
@@ -142,18 +142,18 @@ describe('load --db of a file that grew by a line longer than 8 MiB', () => {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, `${ev('SessionStart', 1)}\n`);
       const load = () => runJson<Record<string, number>[]>(['load', path.join(dir, 'home'), '--db', db], { env: env() });
-      expect(load().value[0]).toMatchObject({ loaded: 1, malformed_lines: 0 });
+      expect((await load()).value[0]).toMatchObject({ loaded: 1, malformed_lines: 0 });
       fs.appendFileSync(file, `${padded('{"event":"Grown","data":{"s":"', 17 * MiB, '"}}')}\n${ev('SessionEnd', 3)}\n`);
-      const grown = load();
+      const grown = await load();
       expect(grown.run.code).toBe(0);
       expect(grown.run.stderr).toBe('trajaudit: 1 line in 1 file could not be read; they are listed by `trajaudit sources`\n');
       expect(grown.value[0]).toMatchObject({ loaded: 0, appended: 1, malformed_lines: 1 });
-      const { value } = runJson<Sources>(['sources', '--db', db], { env: env() });
+      const { value } = await runJson<Sources>(['sources', '--db', db], { env: env() });
       expect(value.files.map((f) => [f.bytes, f.lines, f.valid, f.blank, f.malformed])).toEqual([[91 + 17 * MiB + 1 + 89, 3, 2, 0, 1]]);
       expect(value.problems.map((p) => [p.where, p.byte_offset, p.kind])).toEqual([[`${A}/events.jsonl:2`, 91, 'malformed']]);
-      expect(runJson(['sql', 'SELECT line, event FROM events ORDER BY line', '--db', db]).value).toEqual([{ line: 1, event: 'SessionStart' }, { line: 3, event: 'SessionEnd' }]);
-      expect(load().value[0]).toMatchObject({ appended: 0, unchanged: 1 });
-      expect(runCli(['sql', 'SELECT count(*) AS n FROM events', '--db', db, '--format', 'csv']).stdout).toBe('n\r\n2\r\n');
+      expect((await runJson(['sql', 'SELECT line, event FROM events ORDER BY line', '--db', db])).value).toEqual([{ line: 1, event: 'SessionStart' }, { line: 3, event: 'SessionEnd' }]);
+      expect((await load()).value[0]).toMatchObject({ appended: 0, unchanged: 1 });
+      expect((await runCli(['sql', 'SELECT count(*) AS n FROM events', '--db', db, '--format', 'csv'])).stdout).toBe('n\r\n2\r\n');
     } finally {
       cleanup();
     }

@@ -20,8 +20,8 @@ const QUERY = `SELECT
   (SELECT data->>'index' FROM events WHERE line = 1) AS kept`;
 
 describe('fixtures/non-integer-numbers: integer columns hold integers only', () => {
-  it.each([['direct', {}], ['staged', { TRAJAUDIT_READER: 'staged' }]])('through the %s reader', (_reader, env) => {
-    const { value, run } = runJson<Record<string, unknown>[]>(['sql', QUERY, HOME], { env });
+  it.each([['direct', {}], ['staged', { TRAJAUDIT_READER: 'staged' }]])('through the %s reader', async (_reader, env) => {
+    const { value, run } = await runJson<Record<string, unknown>[]>(['sql', QUERY, HOME], { env });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(value).toEqual([{

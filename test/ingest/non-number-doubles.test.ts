@@ -19,8 +19,8 @@ const QUERY = `SELECT
   (SELECT list([record->>'ts', record->>'costUSD', record->>'sideCostUSD'] ORDER BY line) FROM usage_ledger_rows) AS kept`;
 
 describe('fixtures/non-number-values: DOUBLE columns hold JSON numbers only', () => {
-  it('costs and epoch-second times of the usage ledger and the session index', () => {
-    const { value, run } = runJson<Record<string, unknown>[]>(['sql', QUERY, HOME]);
+  it('costs and epoch-second times of the usage ledger and the session index', async () => {
+    const { value, run } = await runJson<Record<string, unknown>[]>(['sql', QUERY, HOME]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const time = '2026-08-16T02:15:00.000Z';

@@ -9,11 +9,11 @@ const TEMPORARY = `SELECT table_name FROM duckdb_tables() WHERE temporary ORDER 
 
 describe('in-memory commands leave no scratch tables behind', () => {
   for (const reader of ['direct', 'staged']) {
-    it(`with the ${reader} reader`, () => {
-      const { value, run } = runJson<{ table_name: string }[]>(['sql', TEMPORARY, HOME], { env: { TRAJAUDIT_READER: reader } });
+    it(`with the ${reader} reader`, async () => {
+      const { value, run } = await runJson<{ table_name: string }[]>(['sql', TEMPORARY, HOME], { env: { TRAJAUDIT_READER: reader } });
       expect(run.code).toBe(0);
       expect(value).toEqual([]);
-      const tables = runJson<{ name: string }[]>(['sql', 'SHOW TABLES', HOME], { env: { TRAJAUDIT_READER: reader } }).value.map((r) => r.name);
+      const tables = (await runJson<{ name: string }[]>(['sql', 'SHOW TABLES', HOME], { env: { TRAJAUDIT_READER: reader } })).value.map((r) => r.name);
       expect(tables).not.toContain('staged');
       expect(tables).toContain('events');
     });

@@ -30,21 +30,21 @@ beforeEach(() => {
 const SAME = '{"big":18446744073709551617,"h":1e400,"e":4e0,"a":1,"a":2}';
 const STORED = '{"big":18446744073709551617,"h":1e400,"e":4.0,"a":1,"a":2}';
 
-it('numbers and repeated keys in warn_lines.data, heartbeats.record and session_summaries.summary are stored as in events.data', () => {
+it('numbers and repeated keys in warn_lines.data, heartbeats.record and session_summaries.summary are stored as in events.data', async () => {
   const query = `SELECT (SELECT data::VARCHAR FROM warn_lines) AS warn, (SELECT (record->'n')::VARCHAR FROM heartbeats) AS heartbeat,
     (SELECT (summary->'n')::VARCHAR FROM session_summaries) AS summary, (SELECT data->>'a' FROM warn_lines) AS first_a`;
-  expect(runJson<unknown[]>(['sql', query, home]).value).toEqual([{ warn: STORED, heartbeat: STORED, summary: STORED, first_a: '1' }]);
+  expect((await runJson<unknown[]>(['sql', query, home])).value).toEqual([{ warn: STORED, heartbeat: STORED, summary: STORED, first_a: '1' }]);
 });
 afterEach(() => work.cleanup());
 
-it.each([['direct', {}], ['staged', { TRAJAUDIT_READER: 'staged' }]])('numbers in stored JSON (%s reader)', (_reader, env) => {
+it.each([['direct', {}], ['staged', { TRAJAUDIT_READER: 'staged' }]])('numbers in stored JSON (%s reader)', async (_reader, env) => {
   const query = `SELECT line, idx, data::VARCHAR AS stored FROM events ORDER BY line`;
-  expect(runCli(['sql', query, home, '--format', 'csv'], { env }).stdout.split('\r\n')).toEqual([
+  expect((await runCli(['sql', query, home, '--format', 'csv'], { env })).stdout.split('\r\n')).toEqual([
     'line,idx,stored',
     '1,9007199254740993,"{""index"":9007199254740993,""big"":18446744073709551617,""h"":1e400,""a"":0.1,""d"":0.0,""e"":4.0}"',
     '2,9007199254740992,"{""index"":9007199254740992.0}"',
     '',
   ]);
-  expect(runCli(['sql', 'SELECT record::VARCHAR AS r FROM usage_ledger_rows', home, '--format', 'csv'], { env }).stdout)
+  expect((await runCli(['sql', 'SELECT record::VARCHAR AS r FROM usage_ledger_rows', home, '--format', 'csv'], { env })).stdout)
     .toBe('r\r\n"{""sessionId"":""s1"",""ts"":1787278600,""x"":0.1000000000000000055511151231257827}"\r\n');
 });

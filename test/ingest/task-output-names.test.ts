@@ -8,8 +8,8 @@ import { FIXTURES, runJson } from '../helpers/run-cli.js';
 const TASKS = path.join(FIXTURES, 'task-output-names', 'tasks');
 
 describe('fixtures/task-output-names: a task id only from a name that is one', () => {
-  it('lists every file, with task_id and prefix NULL where the name is no task id', () => {
-    const { value, run } = runJson<unknown[]>(['sql', 'SELECT path, task_id, prefix, task_type, bytes FROM task_outputs ORDER BY path', TASKS]);
+  it('lists every file, with task_id and prefix NULL where the name is no task id', async () => {
+    const { value, run } = await runJson<unknown[]>(['sql', 'SELECT path, task_id, prefix, task_type, bytes FROM task_outputs ORDER BY path', TASKS]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(value).toEqual([

@@ -22,8 +22,8 @@ fs.writeFileSync(path.join(root, 's1/events.jsonl'), [
 fs.writeFileSync(path.join(root, 's1/errors.jsonl'), '{"event":"Error","timestamp":"2026-02-30T10:41:02.551Z","session_id":"s1","data":{"phase":"stream","index":5,"error":"e"}}\n');
 fs.writeFileSync(path.join(root, 's1/warn.log'), '[2026-02-30T10:35:24.586Z] [ERROR] [A] 429\n[2026-07-30T10:35:24.586Z] [WARN] [A] fine\n');
 
-const sql = (query: string, args: string[]) => {
-  const { value, run } = runJson<Record<string, unknown>[]>(['sql', query, ...args]);
+const sql = async (query: string, args: string[]) => {
+  const { value, run } = await runJson<Record<string, unknown>[]>(['sql', query, ...args]);
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   return value;
@@ -44,14 +44,14 @@ const EXPECTED = [
 ];
 
 describe('records whose time cannot be read keep it in ts_unread', () => {
-  it('events, errors and warn.log, with either reader', () => {
-    expect(sql(TIMES, [root])).toEqual(EXPECTED);
-    const staged = runJson<Record<string, unknown>[]>(['sql', TIMES, root], { env: { TRAJAUDIT_READER: 'staged' } });
+  it('events, errors and warn.log, with either reader', async () => {
+    expect(await sql(TIMES, [root])).toEqual(EXPECTED);
+    const staged = await runJson<Record<string, unknown>[]>(['sql', TIMES, root], { env: { TRAJAUDIT_READER: 'staged' } });
     expect(staged.value).toEqual(EXPECTED);
   });
 
-  it('sources counts them per file and in the totals, as valid lines, not malformed ones; --strict passes', () => {
-    const { value, run } = runJson<{ files: Record<string, unknown>[]; problems: unknown[]; totals: Record<string, unknown> }>(['sources', root, '--strict']);
+  it('sources counts them per file and in the totals, as valid lines, not malformed ones; --strict passes', async () => {
+    const { value, run } = await runJson<{ files: Record<string, unknown>[]; problems: unknown[]; totals: Record<string, unknown> }>(['sources', root, '--strict']);
     expect(run.code).toBe(0);
     expect(value.files.map(({ path: p, lines, valid, malformed, ts_unread }) => ({ p, lines, valid, malformed, ts_unread }))).toEqual([
       { p: 's1/errors.jsonl', lines: 1, valid: 1, malformed: 0, ts_unread: 1 },
@@ -60,29 +60,29 @@ describe('records whose time cannot be read keep it in ts_unread', () => {
     ]);
     expect(value.problems).toEqual([]);
     expect(value.totals).toMatchObject({ lines: 9, valid: 9, malformed: 0, ts_unread: 5 });
-    expect(runCli(['sources', root, '--section', 'files', '--format', 'csv']).stdout.split(/\r?\n/)[0]).toBe('path,kind,session_id,bytes,lines,valid,blank,malformed,ts_unread');
+    expect((await runCli(['sources', root, '--section', 'files', '--format', 'csv'])).stdout.split(/\r?\n/)[0]).toBe('path,kind,session_id,bytes,lines,valid,blank,malformed,ts_unread');
   });
 
-  it('the same through load --db; a database made before ts_unread gains it, for the lines loaded from then on', () => {
+  it('the same through load --db; a database made before ts_unread gains it, for the lines loaded from then on', async () => {
     const db = path.join(work.dir, 'times.duckdb');
-    expect(runCli(['load', root, '--db', db, '--quiet']).code).toBe(0);
-    expect(sql(TIMES, ['--db', db])).toEqual(EXPECTED);
+    expect((await runCli(['load', root, '--db', db, '--quiet'])).code).toBe(0);
+    expect(await sql(TIMES, ['--db', db])).toEqual(EXPECTED);
     editDatabase(db, [
       ...['events', 'error_records', 'warn_lines'].map((t) => `ALTER TABLE ${t} DROP COLUMN ts_unread`),
       "UPDATE trajaudit_meta SET value = 'before ts_unread' WHERE key = 'schema_version'",
     ]);
     fs.appendFileSync(path.join(root, 's1/events.jsonl'), '{"event":"Late","session_id":"s1","timestamp":"2026-13-01T00:00:00Z","data":{}}\n');
-    expect(runCli(['load', root, '--db', db, '--quiet']).code).toBe(0);
-    expect(sql(`SELECT line, ts_unread FROM events WHERE line IN (2, 7) ORDER BY line`, ['--db', db])).toEqual([
+    expect((await runCli(['load', root, '--db', db, '--quiet'])).code).toBe(0);
+    expect(await sql(`SELECT line, ts_unread FROM events WHERE line IN (2, 7) ORDER BY line`, ['--db', db])).toEqual([
       { line: 2, ts_unread: null }, // loaded before the column existed: its text was not kept then
       { line: 7, ts_unread: '2026-13-01T00:00:00Z' },
     ]);
-    expect(runJson<{ totals: Record<string, unknown> }>(['sources', '--db', db]).value.totals).toMatchObject({ lines: 10, ts_unread: 1 });
+    expect((await runJson<{ totals: Record<string, unknown> }>(['sources', '--db', db])).value.totals).toMatchObject({ lines: 10, ts_unread: 1 });
   });
 });
 
 describe('a time in the last year DuckDB can hold (294247)', () => {
-  it('is kept in ts_unread: its text would not read back, and the file\'s time range could not be stored', () => {
+  it('is kept in ts_unread: its text would not read back, and the file\'s time range could not be stored', async () => {
     const home = path.join(work.dir, 'far');
     fs.mkdirSync(path.join(home, 's2'), { recursive: true });
     fs.writeFileSync(path.join(home, 's2/events.jsonl'), [
@@ -97,9 +97,9 @@ describe('a time in the last year DuckDB can hold (294247)', () => {
       { t: 'events', line: 2, ts: null, ts_unread: '294247-01-10T04:00:54.775Z' },
     ];
     const db = path.join(work.dir, 'far.duckdb');
-    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
-    expect(sql(q, ['--db', db])).toEqual(expected);
-    expect(sql(q, [home])).toEqual(expected);
+    expect((await runCli(['load', home, '--db', db, '--quiet'])).code).toBe(0);
+    expect(await sql(q, ['--db', db])).toEqual(expected);
+    expect(await sql(q, [home])).toEqual(expected);
   });
 });
 
@@ -138,36 +138,36 @@ describe('a time DuckDB would read but that is no ISO-8601 time with a zone', ()
   const expected = times.map((t, k) => (read[k + 1] ? { line: k + 1, ts: read[k + 1], ts_unread: null } : { line: k + 1, ts: null, ts_unread: t }));
   const q = 'SELECT line, ts, ts_unread FROM events ORDER BY line';
 
-  it('is kept as written in ts_unread, with either reader; times with Z or an offset are read', () => {
-    expect(sql(q, [home])).toEqual(expected);
-    const staged = runJson<Record<string, unknown>[]>(['sql', q, home], { env: { TRAJAUDIT_READER: 'staged' } });
+  it('is kept as written in ts_unread, with either reader; times with Z or an offset are read', async () => {
+    expect(await sql(q, [home])).toEqual(expected);
+    const staged = await runJson<Record<string, unknown>[]>(['sql', q, home], { env: { TRAJAUDIT_READER: 'staged' } });
     expect(staged.run.code).toBe(0);
     expect(staged.value).toEqual(expected);
   });
 
-  it('leaves the session and file time range to the times it read, and a heartbeat of `epoch` without a time', () => {
-    expect(sql('SELECT first_event_ts, last_event_ts FROM sessions', [home])).toEqual([
+  it('leaves the session and file time range to the times it read, and a heartbeat of `epoch` without a time', async () => {
+    expect(await sql('SELECT first_event_ts, last_event_ts FROM sessions', [home])).toEqual([
       { first_event_ts: '2026-08-20T04:30:04.000Z', last_event_ts: '2026-08-20T17:00:06.000Z' },
     ]);
     const db = path.join(work.dir, 'lenient.duckdb');
-    expect(runCli(['load', home, '--db', db, '--quiet']).code).toBe(0);
-    expect(sql(`SELECT kind, min_ts, max_ts FROM input_files ORDER BY kind`, ['--db', db])).toEqual([
+    expect((await runCli(['load', home, '--db', db, '--quiet'])).code).toBe(0);
+    expect(await sql(`SELECT kind, min_ts, max_ts FROM input_files ORDER BY kind`, ['--db', db])).toEqual([
       { kind: 'events', min_ts: '2026-08-20T04:30:04.000Z', max_ts: '2026-08-20T17:00:06.000Z' },
       { kind: 'heartbeat', min_ts: null, max_ts: null },
     ]);
-    expect(sql('SELECT ts, record FROM heartbeats', ['--db', db])).toEqual([{ ts: null, record: { ts: 'epoch', session_id: 's3' } }]);
+    expect(await sql('SELECT ts, record FROM heartbeats', ['--db', db])).toEqual([{ ts: null, record: { ts: 'epoch', session_id: 's3' } }]);
   });
 });
 
 describe('a --since/--until window over a file whose first time has no zone', () => {
-  it('does not skip the file on that time: Node reads a time only as the load does', () => {
+  it('does not skip the file on that time: Node reads a time only as the load does', async () => {
     const home = path.join(work.dir, 'window');
     fs.mkdirSync(path.join(home, 's4'), { recursive: true });
     fs.writeFileSync(path.join(home, 's4/events.jsonl'), [
       '{"event":"SessionStart","session_id":"s4","timestamp":"2026-08-25T10:00:00.000","data":{}}',
       '{"event":"RetryTelemetry","session_id":"s4","timestamp":"2026-08-19T10:00:00.000Z","data":{"type":"retry","attempt":1,"delayMs":1000,"model":"m"}}',
     ].map((l) => `${l}\n`).join(''));
-    const { value, run } = runJson<Record<string, unknown>[]>(['query', 'retry-telemetry', home, '--since', '2026-08-18', '--until', '2026-08-24']);
+    const { value, run } = await runJson<Record<string, unknown>[]>(['query', 'retry-telemetry', home, '--since', '2026-08-18', '--until', '2026-08-24']);
     expect(run.code).toBe(0);
     expect(value).toEqual([{ type: 'retry', events: 1, main_loop: 1, subagent: 0, sessions: 1, agents: 0 }]);
     expect(run.stderr).toBe('trajaudit: 1 row has no readable time (timestamp missing or not an ISO-8601 time), so --since/--until leave it out: s4/events.jsonl:1; the report lists them under Input coverage\n');
@@ -175,7 +175,7 @@ describe('a --since/--until window over a file whose first time has no zone', ()
 });
 
 describe('a warn.log record whose header time has an offset or a space', () => {
-  it('is a record of its own, its time read, not folded into the record above', () => {
+  it('is a record of its own, its time read, not folded into the record above', async () => {
     const home = path.join(work.dir, 'warn-offsets');
     fs.mkdirSync(path.join(home, 's5'), { recursive: true });
     fs.writeFileSync(path.join(home, 's5/warn.log'), [
@@ -185,7 +185,7 @@ describe('a warn.log record whose header time has an offset or a space', () => {
       '[2026-02-30T10:00:06.000Z] [ERROR] [LLM:OPENAI] no such day',
       '[2026-08-20T10:00:07 PST] [ERROR] [LLM:OPENAI] a zone name: no header, the line continues the record above',
     ].map((l) => `${l}\n`).join(''));
-    expect(sql('SELECT line, end_line, ts, ts_unread, level, category, message FROM warn_lines ORDER BY line', [home])).toEqual([
+    expect(await sql('SELECT line, end_line, ts, ts_unread, level, category, message FROM warn_lines ORDER BY line', [home])).toEqual([
       { line: 1, end_line: 1, ts: '2026-08-20T10:00:00.000Z', ts_unread: null, level: 'WARN', category: 'APP', message: 'first' },
       { line: 2, end_line: 2, ts: '2026-08-20T10:00:04.000Z', ts_unread: null, level: 'ERROR', category: 'LLM:OPENAI', message: 'offset header' },
       { line: 3, end_line: 3, ts: '2026-08-20T10:00:05.000Z', ts_unread: null, level: 'ERROR', category: 'LLM:OPENAI', message: 'space header' },

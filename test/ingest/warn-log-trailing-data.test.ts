@@ -38,7 +38,7 @@ describe('splitTrailingData', () => {
 });
 
 describe('a warn.log record with a long last line of unclosed brackets', () => {
-  it('loads in seconds, its message whole and no trailing data', () => {
+  it('loads in seconds, its message whole and no trailing data', async () => {
     const { dir, cleanup } = tempDir();
     try {
       const session = path.join(dir, 'trajectories/sessions/20260815-091500-0badf00d');
@@ -46,7 +46,7 @@ describe('a warn.log record with a long last line of unclosed brackets', () => {
       const body = `m ${'[ '.repeat(20000)}`;
       fs.writeFileSync(path.join(session, 'warn.log'), `[2026-08-01T00:00:00.000Z] [WARN] [X] ${body}\n[2026-08-01T00:00:01.000Z] [ERROR] [Y] done {"a":[1]}\n`);
       const started = Date.now();
-      const { value, run } = runJson<{ line: number; n: number; tail: string; data: unknown }[]>(
+      const { value, run } = await runJson<{ line: number; n: number; tail: string; data: unknown }[]>(
         ['sql', 'SELECT line, strlen(message) AS n, right(message, 4) AS tail, data FROM warn_lines ORDER BY line', dir],
       );
       expect(Date.now() - started).toBeLessThan(5000); // 15 s before: JSON.parse after each of 20,000 spaces

@@ -24,12 +24,12 @@ beforeEach(() => {
 });
 afterEach(() => work.cleanup());
 
-it.each([['without --db', []], ['with --db', ['--db']]])('a form feed or vertical tab line keeps every row on its line (%s)', (_name, flag) => {
+it.each([['without --db', []], ['with --db', ['--db']]])('a form feed or vertical tab line keeps every row on its line (%s)', async (_name, flag) => {
   const where = flag.length ? ['--db', path.join(work.dir, 'audit.duckdb')] : [home];
-  if (flag.length) runJson(['load', home, ...where]);
-  const sources = runJson<{ files: { lines: number; valid: number; blank: number; malformed: number }[]; problems: { line: number }[] }>(['sources', ...where]).value;
+  if (flag.length) await runJson(['load', home, ...where]);
+  const sources = (await runJson<{ files: { lines: number; valid: number; blank: number; malformed: number }[]; problems: { line: number }[] }>(['sources', ...where])).value;
   expect(sources.files.map((f) => [f.lines, f.valid, f.blank, f.malformed])).toEqual([[5, 2, 0, 3]]);
   expect(sources.problems.map((p) => p.line)).toEqual([2, 3, 5]);
-  const rows = runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', ...where]).value;
+  const rows = (await runJson<{ line: number; event: string }[]>(['sql', 'SELECT line, event FROM events ORDER BY line', ...where])).value;
   expect(rows).toEqual([{ line: 1, event: 'A' }, { line: 4, event: 'C' }]);
 });

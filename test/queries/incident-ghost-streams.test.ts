@@ -8,8 +8,8 @@ const row = (session_id: string, http: number, raw: number, main: number, sub: n
 });
 
 describe('query ghost-streams', () => {
-  it('splits HttpConnected minus AfterModelRaw into main loop, subagent and side calls', () => {
-    const { value, run } = runJson(['query', 'ghost-streams', path.join(FIXTURES, 'home')]);
+  it('splits HttpConnected minus AfterModelRaw into main loop, subagent and side calls', async () => {
+    const { value, run } = await runJson(['query', 'ghost-streams', path.join(FIXTURES, 'home')]);
     expect(run.code).toBe(0);
     expect(value).toEqual([
       row('20260812-142207-8d3e61f0', 8, 4, 8, 0),
@@ -20,8 +20,8 @@ describe('query ghost-streams', () => {
     ]);
   });
 
-  it('counts a side call (index ≥ 900000) apart from subagents', () => {
-    const { value } = runJson(['query', 'ghost-streams', path.join(FIXTURES, 'incident-evidence-fallbacks')]);
+  it('counts a side call (index ≥ 900000) apart from subagents', async () => {
+    const { value } = await runJson(['query', 'ghost-streams', path.join(FIXTURES, 'incident-evidence-fallbacks')]);
     expect(value).toEqual([row('20260901-200000-0badcafe', 1, 0, 0, 0, 1)]);
   });
 });

@@ -7,14 +7,14 @@ import { event, sessionTree } from '../helpers/session-tree.js';
 const HOME = path.join(FIXTURES, 'incident-restarted-subagent');
 
 describe('a subagent started again after it stopped', () => {
-  it('silent-subagent-failures: the error Stop ends the run that retried, not the Start written after it', () => {
-    const { value, run } = runJson(['query', 'silent-subagent-failures', HOME]);
+  it('silent-subagent-failures: the error Stop ends the run that retried, not the Start written after it', async () => {
+    const { value, run } = await runJson(['query', 'silent-subagent-failures', HOME]);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(value).toEqual([]);
   });
 
-  it('retry-budget: the deadline runs from the Start of the run that ran out, not the first Start', () => {
-    const { value } = runJson<Record<string, unknown>[]>(['query', 'retry-budget', HOME, '--session', 'eeee0008']);
+  it('retry-budget: the deadline runs from the Start of the run that ran out, not the first Start', async () => {
+    const { value } = await runJson<Record<string, unknown>[]>(['query', 'retry-budget', HOME, '--session', 'eeee0008']);
     expect(value).toEqual([{
       session_id: '20260820-100000-eeee0008', agent_id: 'subagent-plan-a00000004', start_ts: '2026-08-20T02:01:00.000Z', retries: 1, backoff_ms: 1000,
       exhausted_ts: '2026-08-20T02:01:02.000Z', attempt: 2, delay_ms: 2000, remaining_ms: 3000, needed_ms: 7000,
@@ -22,13 +22,13 @@ describe('a subagent started again after it stopped', () => {
     }]);
   });
 
-  it('subagent-starts pairs each run with its own Stop', () => {
-    const { value } = runJson<Record<string, unknown>[]>(['query', 'subagent-starts', HOME]);
+  it('subagent-starts pairs each run with its own Stop', async () => {
+    const { value } = await runJson<Record<string, unknown>[]>(['query', 'subagent-starts', HOME]);
     expect(value.map((r) => [r.agent_type, r.starts, r.completed, r.error, r.never_stopped])).toEqual([['explore', 2, 1, 1, 0], ['plan', 2, 1, 1, 0]]);
   });
 
-  it('retry-budget: one row per run, each with its own retries, backoff, deadline and Stop', () => {
-    const { value } = runJson<Record<string, unknown>[]>(['query', 'retry-budget', HOME, '--session', 'dddd0004']);
+  it('retry-budget: one row per run, each with its own retries, backoff, deadline and Stop', async () => {
+    const { value } = await runJson<Record<string, unknown>[]>(['query', 'retry-budget', HOME, '--session', 'dddd0004']);
     // The L1 run retried once and ended with the error Stop L4; the L5 run never retried.
     expect(value).toEqual([{
       session_id: '20260820-100000-dddd0004', agent_id: 'subagent-explore-a00000001', start_ts: '2026-08-20T02:00:01.000Z', retries: 1, backoff_ms: 200,
@@ -37,7 +37,7 @@ describe('a subagent started again after it stopped', () => {
     }]);
   });
 
-  it('retry-budget: the backoff of an earlier run of the id is not set against the budget of the last one', () => {
+  it('retry-budget: the backoff of an earlier run of the id is not set against the budget of the last one', async () => {
     const id = '20260819-120000-b0b0b0b0';
     const agent = `${id}-sub-a10101010`;
     const start = (ts: string) => event(id, 'SubagentStart', ts, { agent_id: 'subagent-task-a10101010', agent_type: 'task' });
@@ -51,7 +51,7 @@ describe('a subagent started again after it stopped', () => {
       stop('2026-08-19T04:01:03.000Z', 'error', 3000),
     ]);
     try {
-      const { value, run } = runJson<Record<string, unknown>[]>(['query', 'retry-budget', tree.home]);
+      const { value, run } = await runJson<Record<string, unknown>[]>(['query', 'retry-budget', tree.home]);
       expect([run.code, run.stderr]).toEqual([0, '']);
       const none = { exhausted_ts: null, attempt: null, delay_ms: null, remaining_ms: null, needed_ms: null, deadline_ms: null, backoff_share: null };
       expect(value).toEqual([

@@ -8,8 +8,8 @@ const S4 = '20260819-183103-4f7a9c2e';
 const noBudget = { exhausted_ts: null, attempt: null, delay_ms: null, remaining_ms: null, needed_ms: null, deadline_ms: null, backoff_share: null };
 
 describe('query retry-budget', () => {
-  it('says P1 ran out of time, not attempts, and lists every agent that retried', () => {
-    const { value, run } = runJson(['query', 'retry-budget', path.join(FIXTURES, 'home'), '--session', S4]);
+  it('says P1 ran out of time, not attempts, and lists every agent that retried', async () => {
+    const { value, run } = await runJson(['query', 'retry-budget', path.join(FIXTURES, 'home'), '--session', S4]);
     expect(run.code).toBe(0);
     expect(value).toEqual([
       // 1500 + 6208 ms of backoff; next 16000 + 5000 > 14010 left; budget = (36.295 − 26.305) s + 14010 ms.
@@ -20,8 +20,8 @@ describe('query retry-budget', () => {
     ]);
   });
 
-  it('says attempts when a subagent stopped with error after retrying and had no budget row', () => {
-    const { value } = runJson(['query', 'retry-budget', path.join(FIXTURES, 'incident-evidence-fallbacks')]);
+  it('says attempts when a subagent stopped with error after retrying and had no budget row', async () => {
+    const { value } = await runJson(['query', 'retry-budget', path.join(FIXTURES, 'incident-evidence-fallbacks')]);
     expect(value).toEqual([
       { session_id: '20260901-200000-0badcafe', agent_id: 'subagent-verify-e4f5g6h7i', start_ts: '2026-09-01T12:00:05.000Z', retries: 1, backoff_ms: 1000, ...noBudget, stop_status: 'error', stopped_by: 'attempts' },
     ]);
@@ -39,7 +39,7 @@ describe('query retry-budget: retries with no known delay', () => {
   const stop = (ts: string, t: string) => event(id, 'SubagentStop', ts, { agent_id: task(t), agent_type: 'task', status: 'error', elapsed_ms: 9000 });
   const budget = (ts: string, t: string) => rt(ts, t, { type: 'retry_budget_exhausted', attempt: 3, delayMs: 4000, remainingMs: 1000 });
 
-  it('NULL when none of the retries has an integer delayMs; the known ones summed; 0 with no retry', () => {
+  it('NULL when none of the retries has an integer delayMs; the known ones summed; 0 with no retry', async () => {
     const tree = sessionTree(id, [
       start('2026-09-02T02:00:00.000Z', 'a00000001'), start('2026-09-02T02:00:00.000Z', 'a00000002'), start('2026-09-02T02:00:00.000Z', 'a00000003'),
       // a00000001: two retries, no delayMs and a string one, then out of time.
@@ -55,7 +55,7 @@ describe('query retry-budget: retries with no known delay', () => {
       stop('2026-09-02T02:00:09.000Z', 'a00000001'), stop('2026-09-02T02:00:09.000Z', 'a00000002'), stop('2026-09-02T02:00:09.000Z', 'a00000003'),
     ]);
     try {
-      const { value, run } = runJson<Record<string, unknown>[]>(['query', 'retry-budget', tree.home]);
+      const { value, run } = await runJson<Record<string, unknown>[]>(['query', 'retry-budget', tree.home]);
       expect([run.code, run.stderr]).toEqual([0, '']);
       const spent = (t: string, retries: number, backoff_ms: number | null, backoff_share: number | null) => ({
         session_id: id, agent_id: task(t), start_ts: '2026-09-02T02:00:00.000Z', retries, backoff_ms,

@@ -9,8 +9,8 @@ const layer = (name: string, over: object) => ({
 });
 
 describe('query timeouts', () => {
-  it('counts each layer with its index namespace, ineffective timeouts and watchdog kills', () => {
-    const { value, run } = runJson(['query', 'timeouts', path.join(FIXTURES, 'home')]);
+  it('counts each layer with its index namespace, ineffective timeouts and watchdog kills', async () => {
+    const { value, run } = await runJson(['query', 'timeouts', path.join(FIXTURES, 'home')]);
     expect(run.code).toBe(0);
     expect(value).toEqual([
       layer('idle_timeout', { fired: 2, main_loop: 2, ineffective: 1, sessions: 2 }),
@@ -21,11 +21,11 @@ describe('query timeouts', () => {
     ]);
   });
 
-  it('puts a side-call timeout in side, and --until narrows to week A', () => {
-    expect(runJson(['query', 'timeouts', path.join(FIXTURES, 'incident-evidence-fallbacks')]).value).toEqual([
+  it('puts a side-call timeout in side, and --until narrows to week A', async () => {
+    expect((await runJson(['query', 'timeouts', path.join(FIXTURES, 'incident-evidence-fallbacks')])).value).toEqual([
       layer('fetch_absolute_timeout', { side: 1 }),
     ]);
-    const weekA = runJson<{ layer: string; fired: number }[]>(['query', 'timeouts', path.join(FIXTURES, 'home'), '--until', '2026-08-17']).value;
+    const weekA = (await runJson<{ layer: string; fired: number }[]>(['query', 'timeouts', path.join(FIXTURES, 'home'), '--until', '2026-08-17'])).value;
     expect(weekA.map((r) => [r.layer, r.fired])).toEqual([['content_progress_timeout', 1], ['idle_timeout', 1], ['watchdog_kill', 1]]);
   });
 });

@@ -12,8 +12,8 @@ export const HOME_WARNING = 'trajaudit: 7 lines in 6 files could not be read; th
 
 export type Row = Record<string, unknown>;
 
-export function queryRows(name: string, args: string[], options: Parameters<typeof runJson>[1] = {}): { rows: Row[]; stderr: string } {
-  const { value, run } = runJson<Row[]>(['query', name, ...args], options);
+export async function queryRows(name: string, args: string[], options: Parameters<typeof runJson>[1] = {}): Promise<{ rows: Row[]; stderr: string }> {
+  const { value, run } = await runJson<Row[]>(['query', name, ...args], options);
   expect(run.code, run.stderr).toBe(0);
   expect(Array.isArray(value)).toBe(true);
   return { rows: value, stderr: run.stderr };

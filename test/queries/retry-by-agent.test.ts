@@ -16,8 +16,8 @@ const row = (
 ) => ({ session_id, agent_id, task_id, agent_type, retries, budget_exhausted, cooldown_waits, fallbacks, streams_completed, stop_status });
 
 describe('query retry-by-agent', () => {
-  it('one row per (session, agentId) of the bundled home, retries desc then session, agent (EXPECTED.md §5)', () => {
-    const { rows, stderr } = queryRows('retry-by-agent', [HOME]);
+  it('one row per (session, agentId) of the bundled home, retries desc then session, agent (EXPECTED.md §5)', async () => {
+    const { rows, stderr } = await queryRows('retry-by-agent', [HOME]);
     expect(stderr).toBe(HOME_WARNING);
     expect(rows).toEqual([
       row(S4, 'subagent-plan-ac5e1u4i6', 'ac5e1u4i6', 'plan', 2, 1, 1, 1, 1, 'completed'),
@@ -30,16 +30,16 @@ describe('query retry-by-agent', () => {
     ]);
   });
 
-  it('--until counts only earlier RetryTelemetry rows; stop_status still comes from the later Stop', () => {
-    const { rows } = queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e', '--until', '2026-08-19T10:31:30Z']);
+  it('--until counts only earlier RetryTelemetry rows; stop_status still comes from the later Stop', async () => {
+    const { rows } = await queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e', '--until', '2026-08-19T10:31:30Z']);
     expect(rows).toEqual([
       row(S4, 'subagent-plan-ac5e1u4i6', 'ac5e1u4i6', 'plan', 2, 0, 1, 0, 0, 'completed'),
       row(S4, 'subagent-explore-a3f9k2m7p', 'a3f9k2m7p', 'explore', 1, 0, 1, 0, 0, 'completed'),
     ]);
   });
 
-  it('an agentId with no SubagentStart keeps its raw id; one without a task id has no task, type or status', () => {
-    const { rows, stderr } = queryRows('retry-by-agent', [EDGES]);
+  it('an agentId with no SubagentStart keeps its raw id; one without a task id has no task, type or status', async () => {
+    const { rows, stderr } = await queryRows('retry-by-agent', [EDGES]);
     expect(stderr).toBe('');
     expect(rows).toEqual([
       row(E1, 'subagent-explore-b1b1b1b1b', 'b1b1b1b1b', 'explore', 2, 0, 0, 0, 0, 'completed'),

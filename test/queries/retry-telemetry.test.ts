@@ -5,8 +5,8 @@ const row = (type: string, events: number, main_loop: number, subagent: number, 
   ({ type, events, main_loop, subagent, sessions, agents });
 
 describe('query retry-telemetry', () => {
-  it('counts every RetryTelemetry type of the bundled home (EXPECTED.md §4)', () => {
-    const { rows, stderr } = queryRows('retry-telemetry', [HOME]);
+  it('counts every RetryTelemetry type of the bundled home (EXPECTED.md §4)', async () => {
+    const { rows, stderr } = await queryRows('retry-telemetry', [HOME]);
     expect(stderr).toBe(HOME_WARNING);
     expect(rows).toEqual([
       row('stream_completed', 31, 18, 13, 5, 7),
@@ -22,8 +22,8 @@ describe('query retry-telemetry', () => {
     ]);
   });
 
-  it('--session keeps one session: the incident S4 (3 main-loop and 9 subagent stream_completed)', () => {
-    const { rows } = queryRows('retry-telemetry', [HOME, '--session', '20260819-183103-4f7a9c2e']);
+  it('--session keeps one session: the incident S4 (3 main-loop and 9 subagent stream_completed)', async () => {
+    const { rows } = await queryRows('retry-telemetry', [HOME, '--session', '20260819-183103-4f7a9c2e']);
     expect(rows).toEqual([
       row('stream_completed', 12, 3, 9, 1, 4),
       row('retry', 5, 1, 4, 1, 3),

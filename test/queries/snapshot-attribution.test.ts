@@ -29,8 +29,8 @@ const HOME_ROWS = [
 
 describe('query snapshot-attribution on the bundled home (EXPECTED.md §9)', () => {
   let rows: Row[];
-  beforeAll(() => {
-    const result = queryRows('snapshot-attribution', [HOME]);
+  beforeAll(async () => {
+    const result = await queryRows('snapshot-attribution', [HOME]);
     expect(result.stderr).toBe(HOME_WARNING);
     rows = result.rows;
   });
@@ -62,8 +62,8 @@ describe('query snapshot-attribution edge cases', () => {
   const A = '20260903-120000-0c0c0003';
   const B = '20260904-120000-0d0d0004';
 
-  it('sequential agents at one index are no collision; the window edge (+1 s) counts; tagged chunks are reported', () => {
-    const { rows, stderr } = queryRows('snapshot-attribution', [EDGES, '--session', A]);
+  it('sequential agents at one index are no collision; the window edge (+1 s) counts; tagged chunks are reported', async () => {
+    const { rows, stderr } = await queryRows('snapshot-attribution', [EDGES, '--session', A]);
     expect(stderr).toBe('');
     expect(rows).toEqual([
       row(A, 10001, 2, ids(A, 'a1x1x1x1x', 'a2y2y2y2y'), 4, 5, null, 70, 'split'),
@@ -71,16 +71,16 @@ describe('query snapshot-attribution edge cases', () => {
     ]);
   });
 
-  it('an older-generation stream is clean when no main-loop row falls inside it', () => {
-    const { rows } = queryRows('snapshot-attribution', [EDGES, '--session', B]);
+  it('an older-generation stream is clean when no main-loop row falls inside it', async () => {
+    const { rows } = await queryRows('snapshot-attribution', [EDGES, '--session', B]);
     expect(rows).toEqual([
       row(B, 10001, 1, ids(B, 'a3z3z3z3z'), 2, 0, null, null, 'clean'),
       row(B, 10002, 1, ids(B, 'a3z3z3z3z'), 2, 2, null, 99, 'misattributed-to-main'),
     ]);
   });
 
-  it('--since keeps a (session, index) by its first tagged row', () => {
-    const { rows } = queryRows('snapshot-attribution', [HOME, '--since', '2026-08-17']);
+  it('--since keeps a (session, index) by its first tagged row', async () => {
+    const { rows } = await queryRows('snapshot-attribution', [HOME, '--since', '2026-08-17']);
     expect(rows).toEqual(HOME_ROWS.slice(4));
   });
 });
@@ -95,8 +95,8 @@ describe('query snapshot-attribution per stream', () => {
   const CUT_OFF = '20260906-100000-0a0a0a0a';
   const PARALLEL = '20260907-100000-0b0b0b0b';
   let rows: Row[];
-  beforeAll(() => {
-    const result = queryRows('snapshot-attribution', [STREAMS]);
+  beforeAll(async () => {
+    const result = await queryRows('snapshot-attribution', [STREAMS]);
     expect(result.stderr).toBe('');
     rows = result.rows;
   });
@@ -131,8 +131,8 @@ describe('query snapshot-attribution per stream', () => {
     ]);
   });
 
-  it('the HEAD and resumed sessions are generation head: the verdicts above do not come from the session\'s generation', () => {
-    const { value } = runJson<Row[]>(['sql', 'SELECT session_id, generation FROM sessions ORDER BY session_id', STREAMS]);
+  it('the HEAD and resumed sessions are generation head: the verdicts above do not come from the session\'s generation', async () => {
+    const { value } = await runJson<Row[]>(['sql', 'SELECT session_id, generation FROM sessions ORDER BY session_id', STREAMS]);
     expect(value.map((r) => r.generation)).toEqual(['old', 'head', 'head', 'old', 'old']);
   });
 });
@@ -167,10 +167,10 @@ describe('query snapshot-attribution: a hung stream collides until its agent end
   it.each([
     ['before', '2026-09-01T10:00:30.100Z'],
     ['after', '2026-09-01T10:00:30.115Z'],
-  ])('collision whether the hung agent sent %s the other one', (_, aSends) => {
+  ])('collision whether the hung agent sent %s the other one', async (_, aSends) => {
     const home = tree(aSends);
     try {
-      const { rows, stderr } = queryRows('snapshot-attribution', [home.home]);
+      const { rows, stderr } = await queryRows('snapshot-attribution', [home.home]);
       expect(stderr).toBe('');
       expect(rows).toEqual(expected);
     } finally {

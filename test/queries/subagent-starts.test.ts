@@ -9,8 +9,8 @@ const row = (
 ) => ({ agent_type, starts, completed, error, unknown, never_stopped, sessions, p50_elapsed_ms, max_elapsed_ms });
 
 describe('query subagent-starts', () => {
-  it('per agent_type of the bundled home, starts desc then type; p50 is the lower median (EXPECTED.md §6, disc)', () => {
-    const { rows, stderr } = queryRows('subagent-starts', [HOME]);
+  it('per agent_type of the bundled home, starts desc then type; p50 is the lower median (EXPECTED.md §6, disc)', async () => {
+    const { rows, stderr } = await queryRows('subagent-starts', [HOME]);
     expect(stderr).toBe(HOME_WARNING);
     expect(rows).toEqual([
       row('explore', 3, 2, 1, 0, 0, 2, 20720, 23819),
@@ -21,8 +21,8 @@ describe('query subagent-starts', () => {
     ]);
   });
 
-  it('--since/--until select Starts: week A has the custom subagent paired by order with its null-id Stop', () => {
-    const { rows } = queryRows('subagent-starts', [HOME, '--since', '2026-08-10', '--until', '2026-08-17']);
+  it('--since/--until select Starts: week A has the custom subagent paired by order with its null-id Stop', async () => {
+    const { rows } = await queryRows('subagent-starts', [HOME, '--since', '2026-08-10', '--until', '2026-08-17']);
     expect(rows).toEqual([
       row('custom', 1, 0, 0, 1, 0, 1, 41210, 41210),
       row('explore', 1, 1, 0, 0, 0, 1, 20720, 20720),
@@ -30,8 +30,8 @@ describe('query subagent-starts', () => {
     ]);
   });
 
-  it('--session: the six parallel subagents of the incident, two of them failed', () => {
-    const { rows } = queryRows('subagent-starts', [HOME, '--session', '4f7a9c2e']);
+  it('--session: the six parallel subagents of the incident, two of them failed', async () => {
+    const { rows } = await queryRows('subagent-starts', [HOME, '--session', '4f7a9c2e']);
     expect(rows).toEqual([
       row('explore', 2, 1, 1, 0, 0, 1, 819, 23819),
       row('task', 2, 1, 1, 0, 0, 1, 863, 23007),
@@ -40,8 +40,8 @@ describe('query subagent-starts', () => {
     ]);
   });
 
-  it('custom Stops pair in order with the session\'s custom Starts; unmatched Stops are not counted', () => {
-    const { rows, stderr } = queryRows('subagent-starts', [path.join(FIXTURES, 'queries-subagent-edges')]);
+  it('custom Stops pair in order with the session\'s custom Starts; unmatched Stops are not counted', async () => {
+    const { rows, stderr } = await queryRows('subagent-starts', [path.join(FIXTURES, 'queries-subagent-edges')]);
     expect(stderr).toBe('');
     expect(rows).toEqual([
       row('custom', 2, 0, 0, 1, 1, 1, 5000, 5000),
@@ -50,8 +50,8 @@ describe('query subagent-starts', () => {
     ]);
   });
 
-  it('a Stop pairs only with an earlier unpaired Start of its key: one that comes first pairs with nothing', () => {
-    const { rows, stderr } = queryRows('subagent-starts', [path.join(FIXTURES, 'queries-subagent-order')]);
+  it('a Stop pairs only with an earlier unpaired Start of its key: one that comes first pairs with nothing', async () => {
+    const { rows, stderr } = await queryRows('subagent-starts', [path.join(FIXTURES, 'queries-subagent-order')]);
     expect(stderr).toBe('');
     expect(rows).toEqual([
       row('custom', 2, 1, 0, 0, 1, 1, 7000, 7000),

@@ -28,22 +28,22 @@ const ghosts = (http: number, raw: number, main: number, sub: number) => ({
 });
 
 describe('pairs that straddle a window edge', () => {
-  it('ghost-streams: a stream counts in the window it was opened in, never as -1 and +1', () => {
-    expect(runJson(['query', 'ghost-streams', tree.home, ...WEEK_A]).value).toEqual([ghosts(1, 1, 1, 0)]);
-    expect(runJson(['query', 'ghost-streams', tree.home, ...WEEK_B]).value).toEqual([ghosts(2, 1, 1, 1)]);
-    expect(runJson(['query', 'ghost-streams', tree.home]).value).toEqual([ghosts(3, 2, 2, 1)]);
+  it('ghost-streams: a stream counts in the window it was opened in, never as -1 and +1', async () => {
+    expect((await runJson(['query', 'ghost-streams', tree.home, ...WEEK_A])).value).toEqual([ghosts(1, 1, 1, 0)]);
+    expect((await runJson(['query', 'ghost-streams', tree.home, ...WEEK_B])).value).toEqual([ghosts(2, 1, 1, 1)]);
+    expect((await runJson(['query', 'ghost-streams', tree.home])).value).toEqual([ghosts(3, 2, 2, 1)]);
   });
 
-  it('discarded-output: a StreamRestart counts in its retry\'s window, so no phantom unreported chars', () => {
-    expect(runJson(['query', 'discarded-output', tree.home, ...WEEK_A]).value).toEqual([{
+  it('discarded-output: a StreamRestart counts in its retry\'s window, so no phantom unreported chars', async () => {
+    expect((await runJson(['query', 'discarded-output', tree.home, ...WEEK_A])).value).toEqual([{
       session_id: ID, retries: 1, retry_discarded_chars: 500, retry_discarded_thinking_chars: 0, restarts: 1,
       restart_discarded_chars: 500, restart_discarded_thinking_chars: 0, unreported_chars: 0,
     }]);
-    expect(runJson(['query', 'discarded-output', tree.home, ...WEEK_B]).value).toEqual([]);
+    expect((await runJson(['query', 'discarded-output', tree.home, ...WEEK_B])).value).toEqual([]);
   });
 
-  it('report: the ghost-streams section of either week has no negative count', () => {
-    const run = runCli(['report', tree.home, ...WEEK_B]);
+  it('report: the ghost-streams section of either week has no negative count', async () => {
+    const run = await runCli(['report', tree.home, ...WEEK_B]);
     expect(run.code, run.stderr).toBe(0);
     const section = run.stdout.slice(run.stdout.indexOf('## Ghost streams'), run.stdout.indexOf('## Test pollution'));
     expect(section).toContain(`| ${ID} | 2 | 1 | 1 | 1 | 0 | 1 | 0 |`);

@@ -19,36 +19,36 @@ function boxHolds(table: string): void {
 }
 
 describe('--format table shows a tab as \\u0009, so the box holds', () => {
-  it('sql cells and column names', () => {
-    const run = runCli(['sql', `SELECT line, data->>'cmd' AS cmd, 'z' AS "a\tz" FROM events`, work.dir, '--quiet']);
+  it('sql cells and column names', async () => {
+    const run = await runCli(['sql', `SELECT line, data->>'cmd' AS cmd, 'z' AS "a\tz" FROM events`, work.dir, '--quiet']);
     expect(run.stdout).toContain('│ a\\u0009b │');
     expect(run.stdout).toContain('a\\u0009z');
     expect(run.stdout).not.toContain('\t');
     boxHolds(run.stdout);
   });
 
-  it('the excerpt of a malformed line in sources', () => {
-    const run = runCli(['sources', work.dir, '--section', 'problems']);
+  it('the excerpt of a malformed line in sources', async () => {
+    const run = await runCli(['sources', work.dir, '--section', 'problems']);
     expect(run.stdout).toContain('{"a":1\\u0009bad}');
     expect(run.stdout).not.toContain('\t');
     boxHolds(run.stdout);
   });
 
-  it('json and csv keep the tab as it is', () => {
-    expect(runJson<{ cmd: string }[]>(['sql', `SELECT data->>'cmd' AS cmd FROM events`, work.dir]).value).toEqual([{ cmd: 'a\tb' }]);
-    expect(runCli(['sql', `SELECT data->>'cmd' AS cmd FROM events`, work.dir, '--format', 'csv']).stdout).toBe('cmd\r\na\tb\r\n');
+  it('json and csv keep the tab as it is', async () => {
+    expect((await runJson<{ cmd: string }[]>(['sql', `SELECT data->>'cmd' AS cmd FROM events`, work.dir])).value).toEqual([{ cmd: 'a\tb' }]);
+    expect((await runCli(['sql', `SELECT data->>'cmd' AS cmd FROM events`, work.dir, '--format', 'csv'])).stdout).toBe('cmd\r\na\tb\r\n');
   });
 });
 
 describe('an answer with no rows still shows its columns', () => {
   const empty = `SELECT 1 AS n, 'x' AS name WHERE false`;
-  it('table: the header in its box and (0 rows), as psql', () => {
-    const run = runCli(['sql', empty, work.dir, '--quiet']);
+  it('table: the header in its box and (0 rows), as psql', async () => {
+    const run = await runCli(['sql', empty, work.dir, '--quiet']);
     expect([run.code, run.stdout]).toEqual([0, '┌───┬──────┐\n│ n │ name │\n├───┼──────┤\n└───┴──────┘\n(0 rows)\n']);
   });
 
-  it('md: the header row and its rule, a valid GFM table', () => {
-    const run = runCli(['sql', empty, work.dir, '--quiet', '--format', 'md']);
+  it('md: the header row and its rule, a valid GFM table', async () => {
+    const run = await runCli(['sql', empty, work.dir, '--quiet', '--format', 'md']);
     expect([run.code, run.stdout]).toEqual([0, '| n | name |\n| --- | --- |\n']);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
-import { bucketDays, bucketLabel, buckets, reportWindows, shortTime } from '../../src/report/window.js';
+import { UsageError } from '../../../src/errors.js';
+import { bucketDays, bucketLabel, buckets, reportWindows, shortTime } from '../../../src/report/window.js';
 
 const iso = (d: Date) => d.toISOString();
 

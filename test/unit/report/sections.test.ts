@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadQueries } from '../../src/queries/load-queries.js';
-import { sectionSpecs } from '../../src/report/sections.js';
+import { loadQueries } from '../../../src/queries/load-queries.js';
+import { sectionSpecs } from '../../../src/report/sections.js';
 
 describe('report sections', () => {
   const queries = new Map(loadQueries().map((q) => [q.name, q]));

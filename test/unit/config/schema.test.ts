@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { configSchema } from '../../src/config/schema.js';
+import { configSchema } from '../../../src/config/schema.js';
 
-const committed = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../trajaudit.schema.json'), 'utf8'));
+const committed = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../../trajaudit.schema.json'), 'utf8'));
 
 describe('trajaudit.schema.json', () => {
   it('is generated from the zod schema (rerun `node scripts/gen-schema.mjs` after changing it)', () => {

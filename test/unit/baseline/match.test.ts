@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { entriesFor, serializeBaseline } from '../../src/baseline/baseline-file.js';
-import { matchBaseline } from '../../src/baseline/match.js';
-import type { RawFinding } from '../../src/checks/define-check.js';
+import { entriesFor, serializeBaseline } from '../../../src/baseline/baseline-file.js';
+import { matchBaseline } from '../../../src/baseline/match.js';
+import type { RawFinding } from '../../../src/checks/define-check.js';
 
 const finding = (over: Partial<RawFinding>): RawFinding => ({
   rule: 'direct-provider-call',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taskIdOf } from '../../src/timeline/agent-id.js';
+import { taskIdOf } from '../../../src/timeline/agent-id.js';
 
 describe('taskIdOf', () => {
   it('finds the task id in all three spellings of one subagent', () => {

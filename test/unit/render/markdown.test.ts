@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdownCell } from '../../src/render/markdown.js';
+import { escapeMarkdownCell } from '../../../src/render/markdown.js';
 
 describe('escapeMarkdownCell: trajectory text shows as written', () => {
   it.each([
@@ -17,7 +17,7 @@ describe('escapeMarkdownCell: trajectory text shows as written', () => {
 
 describe('renderMarkdown: alignment', () => {
   it('right-aligns a column of numbers (NULLs among them), never one of NULLs alone', async () => {
-    const { default: renderMarkdown } = await import('../../src/render/markdown.js');
+    const { default: renderMarkdown } = await import('../../../src/render/markdown.js');
     const table = { columns: ['n', 'none', 'text'], rows: [{ n: 1, none: null, text: 'a' }, { n: null, none: null, text: 'b' }] };
     expect(renderMarkdown(table)).toBe('| n | none | text |\n| ---: | --- | --- |\n| 1 |  | a |\n|  |  | b |\n');
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load-config.js';
+import { loadConfig } from '../../../src/config/load-config.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'trajaudit-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDelta, shapeSection } from '../../src/report/shape.js';
+import { formatDelta, shapeSection } from '../../../src/report/shape.js';
 
 describe('formatDelta', () => {
   it('signs the difference and keeps ratios to 4 decimals', () => {

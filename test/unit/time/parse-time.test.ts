@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
-import { parseInstant, parseTimeRange } from '../../src/time/parse-time.js';
+import { UsageError } from '../../../src/errors.js';
+import { parseInstant, parseTimeRange } from '../../../src/time/parse-time.js';
 
 const NOW = new Date('2026-09-01T12:00:00.000Z');
 

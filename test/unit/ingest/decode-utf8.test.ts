@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLossy } from '../../src/ingest/decode-utf8.js';
+import { decodeLossy } from '../../../src/ingest/decode-utf8.js';
 
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../src/baseline/types.js';
-import renderGithub from '../../src/render-check/github.js';
-import type { CheckReport } from '../../src/render-check/types.js';
+import type { Finding } from '../../../src/baseline/types.js';
+import renderGithub from '../../../src/render-check/github.js';
+import type { CheckReport } from '../../../src/render-check/types.js';
 
 const finding = (over: Partial<Finding>): Finding => ({
   rule: 'direct-provider-call',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summarize, tableSummary } from '../../src/timeline/summarize.js';
-import type { MergedRow } from '../../src/timeline/timeline-rows.js';
+import { summarize, tableSummary } from '../../../src/timeline/summarize.js';
+import type { MergedRow } from '../../../src/timeline/timeline-rows.js';
 
 const row = (over: Partial<MergedRow>): MergedRow => ({
   ts: '2026-08-19T10:31:27.120Z', source: 'events', file: 'f', line: 1, event: 'StreamPhase',

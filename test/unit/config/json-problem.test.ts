@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonProblem } from '../../src/config/json-problem.js';
+import { jsonProblem } from '../../../src/config/json-problem.js';
 
 const problem = (text: string) => {
   try {

@@ -1,11 +1,11 @@
 // The renderers and the chart pipeline on hand-made data, including hostile strings.
 import { describe, expect, it } from 'vitest';
-import { pollutionShareSpec, retriesPerDaySpec } from '../../src/report/charts.js';
-import { renderReportHtml } from '../../src/report/render-html.js';
-import { renderReportMarkdown } from '../../src/report/render-md.js';
-import { assertInert, renderSvg } from '../../src/report/render-svg.js';
-import type { ReportData } from '../../src/report/types.js';
-import { reportWindows } from '../../src/report/window.js';
+import { pollutionShareSpec, retriesPerDaySpec } from '../../../src/report/charts.js';
+import { renderReportHtml } from '../../../src/report/render-html.js';
+import { renderReportMarkdown } from '../../../src/report/render-md.js';
+import { assertInert, renderSvg } from '../../../src/report/render-svg.js';
+import type { ReportData } from '../../../src/report/types.js';
+import { reportWindows } from '../../../src/report/window.js';
 
 const hostile = '<script>alert(1)</script> <img src=x onerror=alert(2)> "q" & \'a\' | pipe';
 

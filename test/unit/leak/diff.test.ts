@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allowMatcher, diffSnapshots } from '../../src/leak/diff.js';
-import { takeSnapshot } from '../../src/leak/snapshot.js';
+import { allowMatcher, diffSnapshots } from '../../../src/leak/diff.js';
+import { takeSnapshot } from '../../../src/leak/snapshot.js';
 
 let dir: string;
 beforeEach(() => {

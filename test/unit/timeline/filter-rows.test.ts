@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
-import { agentRows, aroundRows, eventRows } from '../../src/timeline/filter-rows.js';
-import { parseInstant } from '../../src/time/parse-time.js';
-import type { MergedRow } from '../../src/timeline/timeline-rows.js';
+import { UsageError } from '../../../src/errors.js';
+import { agentRows, aroundRows, eventRows } from '../../../src/timeline/filter-rows.js';
+import { parseInstant } from '../../../src/time/parse-time.js';
+import type { MergedRow } from '../../../src/timeline/timeline-rows.js';
 
 let n = 0;
 const row = (ts: string, event: string, over: Partial<MergedRow> = {}): MergedRow => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exitCodeFor, InputError, noSpaceError } from '../src/errors.js';
+import { exitCodeFor, InputError, noSpaceError } from '../../src/errors.js';
 
 // Checked by hand on a full 3 MB tmpfs (a first load, a commit, the final checkpoint, a new --db
 // whose first write fails): each message below is one DuckDB or Node gave there.

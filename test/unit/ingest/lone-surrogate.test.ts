@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loneSurrogateEscape } from '../../src/ingest/lone-surrogate.js';
+import { loneSurrogateEscape } from '../../../src/ingest/lone-surrogate.js';
 
 describe('loneSurrogateEscape', () => {
   it('finds half a pair, high or low, alone or in the wrong order', () => {

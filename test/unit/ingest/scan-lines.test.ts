@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Refused } from '../../src/ingest/refused.js';
-import { type LineScan, lineBytes, scanLines } from '../../src/ingest/scan-lines.js';
+import { Refused } from '../../../src/ingest/refused.js';
+import { type LineScan, lineBytes, scanLines } from '../../../src/ingest/scan-lines.js';
 import { FIXTURES, tempDir } from '../../helpers/run-cli.js';
 
 const EDGES = path.join(FIXTURES, 'direct-reader-edges/trajectories/sessions/20260815-090000-0000d1e1/events.jsonl');
