@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadQueries } from '../../src/queries/load-queries.js';
 import { FIXTURES, runCli } from '../helpers/run-cli.js';
-import { HOME, queryRows, tasksDir } from '../queries/query-cli.js';
+import { HOME, homeDb, queryRows, tasksDir } from '../queries/query-cli.js';
 
 const row = (type: string, events: number, main_loop: number, subagent: number, sessions: number, agents: number) =>
   ({ type, events, main_loop, subagent, sessions, agents });
@@ -81,20 +81,20 @@ describe('trajaudit query: usage errors exit 2 with one line', () => {
 
 describe('trajaudit query: --since, --until, --session', () => {
   it('ISO dates: --since inclusive, --until exclusive (week B)', async () => {
-    expect((await queryRows('retry-telemetry', [HOME, '--since', '2026-08-17', '--until', '2026-08-24'])).rows).toEqual(WEEK_B);
+    expect((await queryRows('retry-telemetry', [...(await homeDb()), '--since', '2026-08-17', '--until', '2026-08-24'])).rows).toEqual(WEEK_B);
   });
 
   it('a relative --since (hours back from now) gives the same rows', async () => {
     const hours = Math.ceil((Date.now() - Date.parse('2026-08-16T00:00:00Z')) / 3_600_000);
-    expect((await queryRows('retry-telemetry', [HOME, '--since', `${hours}h`])).rows).toEqual(WEEK_B);
+    expect((await queryRows('retry-telemetry', [...(await homeDb()), '--since', `${hours}h`])).rows).toEqual(WEEK_B);
   });
 
   it('a relative --since counts back from --until, as in report', async () => {
-    expect((await queryRows('retry-telemetry', [HOME, '--since', '7d', '--until', '2026-08-24'])).rows).toEqual(WEEK_B);
+    expect((await queryRows('retry-telemetry', [...(await homeDb()), '--since', '7d', '--until', '2026-08-24'])).rows).toEqual(WEEK_B);
   });
 
   it('bounds keep their microseconds: a row at .882 ms is before --since .8825', async () => {
-    const at = async (since: string) => (await queryRows('retry-telemetry', [HOME, '--since', since, '--until', '2026-08-12T06:22:35.883Z'])).rows;
+    const at = async (since: string) => (await queryRows('retry-telemetry', [...(await homeDb()), '--since', since, '--until', '2026-08-12T06:22:35.883Z'])).rows;
     expect(await at('2026-08-12T06:22:35.882Z')).toEqual([row('stream_completed', 1, 1, 0, 1, 0)]);
     expect(await at('2026-08-12T06:22:35.8825Z')).toEqual([]);
   });
@@ -106,8 +106,8 @@ describe('trajaudit query: --since, --until, --session', () => {
   });
 
   it('--param since=/until= are read as --since/--until are', async () => {
-    expect((await queryRows('retry-telemetry', [HOME, '--param', 'since=7d', '--param', 'until=2026-08-24'])).rows).toEqual(WEEK_B);
-    expect((await queryRows('retry-telemetry', [HOME, '--param', "since='2026-08-17'", '--until', '2026-08-24'])).rows).toEqual(WEEK_B);
+    expect((await queryRows('retry-telemetry', [...(await homeDb()), '--param', 'since=7d', '--param', 'until=2026-08-24'])).rows).toEqual(WEEK_B);
+    expect((await queryRows('retry-telemetry', [...(await homeDb()), '--param', "since='2026-08-17'", '--until', '2026-08-24'])).rows).toEqual(WEEK_B);
     expect((await runCli(['query', 'retry-telemetry', HOME, '--param', 'since=2026-08-24', '--param', 'until=2026-08-17'])).code).toBe(2);
   });
 
@@ -124,13 +124,13 @@ describe('trajaudit query: --since, --until, --session', () => {
   });
 
   it('--param session= resolves a suffix as --session does', async () => {
-    expect((await queryRows('retry-by-agent', [HOME, '--param', 'session=4f7a9c2e'])).rows).toEqual((await queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e'])).rows);
+    expect((await queryRows('retry-by-agent', [...(await homeDb()), '--param', 'session=4f7a9c2e'])).rows).toEqual((await queryRows('retry-by-agent', [...(await homeDb()), '--session', '4f7a9c2e'])).rows);
     expect((await runCli(['query', 'retry-by-agent', HOME, '--param', 'session=4f7a9c2e', '--session', '4f7a9c2e'])).stderr).toBe('trajaudit: give session once: --session X or --param session=X\n');
   });
 
   it('--session by the 8-hex suffix equals the full id', async () => {
-    const bySuffix = (await queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e'])).rows;
-    const byId = (await queryRows('retry-by-agent', [HOME, '--session', '20260819-183103-4f7a9c2e'])).rows;
+    const bySuffix = (await queryRows('retry-by-agent', [...(await homeDb()), '--session', '4f7a9c2e'])).rows;
+    const byId = (await queryRows('retry-by-agent', [...(await homeDb()), '--session', '20260819-183103-4f7a9c2e'])).rows;
     expect(bySuffix).toEqual(byId);
     expect(bySuffix.map((r) => r.agent_id)).toEqual([
       'subagent-plan-ac5e1u4i6', 'subagent-explore-a3f9k2m7p', 'subagent-task-ab4r7t2y9', 'subagent-verify-a2g7l9s4v',

@@ -93,6 +93,29 @@ export function runBinaryJson<T = unknown>(args: string[], options: Parameters<t
   return parsed<T>(runBinary([...args, '--format', 'json'], options));
 }
 
+const fixtureDbs = new Map<string, Promise<string>>();
+
+/**
+ * `--db FILE` of fixtures/<name>, loaded once per test worker: for read-only commands (query, sql,
+ * timeline, sources), whose answers over it are those over the fixture's paths, without loading
+ * the fixture again for each. Never load into it. Removed when the worker exits.
+ */
+export async function fixtureDb(name: string): Promise<string[]> {
+  let made = fixtureDbs.get(name);
+  if (!made) {
+    made = (async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `trajaudit-fixture-${name}-`));
+      process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+      const db = path.join(dir, `${name}.duckdb`);
+      const run = await runCli(['load', path.join(FIXTURES, name), '--db', db, '--quiet']);
+      if (run.code !== 0) throw new Error(`loading fixtures/${name} failed (exit ${run.code}): ${run.stderr}`);
+      return db;
+    })();
+    fixtureDbs.set(name, made);
+  }
+  return ['--db', await made];
+}
+
 /** A fresh temp dir, removed by the returned cleanup. */
 export function tempDir(prefix = 'trajaudit-test-'): { dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

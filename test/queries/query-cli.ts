@@ -1,11 +1,14 @@
 // Shared by the canned-query tests: run `trajaudit query NAME … --format json` on a fixture through
-// the built binary and return the parsed rows together with the raw run.
+// the built CLI and return the parsed rows together with the raw run.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { FIXTURES, runJson, tempDir } from '../helpers/run-cli.js';
+import { FIXTURES, fixtureDb, runJson, tempDir } from '../helpers/run-cli.js';
 
 export const HOME = path.join(FIXTURES, 'home');
+
+/** The bundled home as a --db (loaded once per worker): for queries over it that test the query, not the load. */
+export const homeDb = () => fixtureDb('home');
 
 /** What the ingest says on stderr about the bundled home's 6 malformed JSONL lines + 1 warn.log orphan. */
 export const HOME_WARNING = 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bindParams } from '../../src/queries/bind-params.js';
 import { loadQueries, parseQuery, QUERIES_DIR } from '../../src/queries/load-queries.js';
 import { runJson } from '../helpers/run-cli.js';
-import { HOME, queryRows } from './query-cli.js';
+import { homeDb, queryRows } from './query-cli.js';
 
 const files = fs.readdirSync(QUERIES_DIR).filter((f) => f.endsWith('.sql')).sort();
 const body = (sql: string) => sql.split('\n').filter((l) => !l.trimStart().startsWith('--')).join('\n');
@@ -52,7 +52,7 @@ describe('queries/*.sql', () => {
   it('each `-- columns:` line names the result columns in order (on the bundled home)', async () => {
     const withRows: string[] = [];
     for (const query of loadQueries()) {
-      const { rows } = await queryRows(query.name, [HOME]);
+      const { rows } = await queryRows(query.name, [...(await homeDb())]);
       if (rows.length === 0) continue;
       withRows.push(query.name);
       expect(Object.keys(rows[0]), query.name).toEqual(query.columns);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/run-cli.js';
-import { HOME, HOME_WARNING, queryRows } from './query-cli.js';
+import { HOME_WARNING, homeDb, queryRows } from './query-cli.js';
 
 const S2 = '20260812-142207-8d3e61f0';
 const S3 = '20260814-093015-c7a2e5f1';
@@ -17,7 +17,7 @@ const row = (
 
 describe('query retry-by-agent', () => {
   it('one row per (session, agentId) of the bundled home, retries desc then session, agent (EXPECTED.md §5)', async () => {
-    const { rows, stderr } = await queryRows('retry-by-agent', [HOME]);
+    const { rows, stderr } = await queryRows('retry-by-agent', [...(await homeDb())]);
     expect(stderr).toBe(HOME_WARNING);
     expect(rows).toEqual([
       row(S4, 'subagent-plan-ac5e1u4i6', 'ac5e1u4i6', 'plan', 2, 1, 1, 1, 1, 'completed'),
@@ -31,7 +31,7 @@ describe('query retry-by-agent', () => {
   });
 
   it('--until counts only earlier RetryTelemetry rows; stop_status still comes from the later Stop', async () => {
-    const { rows } = await queryRows('retry-by-agent', [HOME, '--session', '4f7a9c2e', '--until', '2026-08-19T10:31:30Z']);
+    const { rows } = await queryRows('retry-by-agent', [...(await homeDb()), '--session', '4f7a9c2e', '--until', '2026-08-19T10:31:30Z']);
     expect(rows).toEqual([
       row(S4, 'subagent-plan-ac5e1u4i6', 'ac5e1u4i6', 'plan', 2, 0, 1, 0, 0, 'completed'),
       row(S4, 'subagent-explore-a3f9k2m7p', 'a3f9k2m7p', 'explore', 1, 0, 1, 0, 0, 'completed'),

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HOME, HOME_WARNING, queryRows } from './query-cli.js';
+import { HOME_WARNING, homeDb, queryRows } from './query-cli.js';
 
 const row = (type: string, events: number, main_loop: number, subagent: number, sessions: number, agents: number) =>
   ({ type, events, main_loop, subagent, sessions, agents });
 
 describe('query retry-telemetry', () => {
   it('counts every RetryTelemetry type of the bundled home (EXPECTED.md §4)', async () => {
-    const { rows, stderr } = await queryRows('retry-telemetry', [HOME]);
+    const { rows, stderr } = await queryRows('retry-telemetry', [...(await homeDb())]);
     expect(stderr).toBe(HOME_WARNING);
     expect(rows).toEqual([
       row('stream_completed', 31, 18, 13, 5, 7),
@@ -23,7 +23,7 @@ describe('query retry-telemetry', () => {
   });
 
   it('--session keeps one session: the incident S4 (3 main-loop and 9 subagent stream_completed)', async () => {
-    const { rows } = await queryRows('retry-telemetry', [HOME, '--session', '20260819-183103-4f7a9c2e']);
+    const { rows } = await queryRows('retry-telemetry', [...(await homeDb()), '--session', '20260819-183103-4f7a9c2e']);
     expect(rows).toEqual([
       row('stream_completed', 12, 3, 9, 1, 4),
       row('retry', 5, 1, 4, 1, 3),

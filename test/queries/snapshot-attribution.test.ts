@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runJson } from '../helpers/run-cli.js';
 import { event, sessionTree } from '../helpers/session-tree.js';
-import { HOME, HOME_WARNING, queryRows, type Row } from './query-cli.js';
+import { HOME_WARNING, homeDb, queryRows, type Row } from './query-cli.js';
 
 const S2 = '20260812-142207-8d3e61f0';
 const S3 = '20260814-093015-c7a2e5f1';
@@ -30,7 +30,7 @@ const HOME_ROWS = [
 describe('query snapshot-attribution on the bundled home (EXPECTED.md §9)', () => {
   let rows: Row[];
   beforeAll(async () => {
-    const result = await queryRows('snapshot-attribution', [HOME]);
+    const result = await queryRows('snapshot-attribution', [...(await homeDb())]);
     expect(result.stderr).toBe(HOME_WARNING);
     rows = result.rows;
   });
@@ -80,7 +80,7 @@ describe('query snapshot-attribution edge cases', () => {
   });
 
   it('--since keeps a (session, index) by its first tagged row', async () => {
-    const { rows } = await queryRows('snapshot-attribution', [HOME, '--since', '2026-08-17']);
+    const { rows } = await queryRows('snapshot-attribution', [...(await homeDb()), '--since', '2026-08-17']);
     expect(rows).toEqual(HOME_ROWS.slice(4));
   });
 });

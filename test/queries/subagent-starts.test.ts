@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/run-cli.js';
-import { HOME, HOME_WARNING, queryRows } from './query-cli.js';
+import { HOME_WARNING, homeDb, queryRows } from './query-cli.js';
 
 const row = (
   agent_type: string, starts: number, completed: number, error: number, unknown: number, never_stopped: number,
@@ -10,7 +10,7 @@ const row = (
 
 describe('query subagent-starts', () => {
   it('per agent_type of the bundled home, starts desc then type; p50 is the lower median (EXPECTED.md §6, disc)', async () => {
-    const { rows, stderr } = await queryRows('subagent-starts', [HOME]);
+    const { rows, stderr } = await queryRows('subagent-starts', [...(await homeDb())]);
     expect(stderr).toBe(HOME_WARNING);
     expect(rows).toEqual([
       row('explore', 3, 2, 1, 0, 0, 2, 20720, 23819),
@@ -22,7 +22,7 @@ describe('query subagent-starts', () => {
   });
 
   it('--since/--until select Starts: week A has the custom subagent paired by order with its null-id Stop', async () => {
-    const { rows } = await queryRows('subagent-starts', [HOME, '--since', '2026-08-10', '--until', '2026-08-17']);
+    const { rows } = await queryRows('subagent-starts', [...(await homeDb()), '--since', '2026-08-10', '--until', '2026-08-17']);
     expect(rows).toEqual([
       row('custom', 1, 0, 0, 1, 0, 1, 41210, 41210),
       row('explore', 1, 1, 0, 0, 0, 1, 20720, 20720),
@@ -31,7 +31,7 @@ describe('query subagent-starts', () => {
   });
 
   it('--session: the six parallel subagents of the incident, two of them failed', async () => {
-    const { rows } = await queryRows('subagent-starts', [HOME, '--session', '4f7a9c2e']);
+    const { rows } = await queryRows('subagent-starts', [...(await homeDb()), '--session', '4f7a9c2e']);
     expect(rows).toEqual([
       row('explore', 2, 1, 1, 0, 0, 1, 819, 23819),
       row('task', 2, 1, 1, 0, 0, 1, 863, 23007),
