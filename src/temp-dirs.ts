@@ -13,6 +13,11 @@ export function makeTempDir(prefix: string): string {
   return dir;
 }
 
+/** A temp file made outside the temp dir (a database being made beside --db), removed as the dirs are. */
+export function trackTempFile(file: string): void {
+  live.add(file);
+}
+
 export function removeTempDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
   live.delete(dir);

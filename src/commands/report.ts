@@ -15,6 +15,7 @@ import { renderReportHtml } from '../report/render-html.js';
 import { renderReportMarkdown } from '../report/render-md.js';
 import type { ReportData } from '../report/types.js';
 import { reportWindows } from '../report/window.js';
+import { refuseOutOverDatabase } from './out-over-database.js';
 import { descriptorOf, isStream, writeStream, writeWhole } from './report-out.js';
 
 export interface ReportOptions {
@@ -65,6 +66,7 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   }
   // The report, as a --db, never goes into the data it reads (it overwrote an input file before).
   if (options.out) refuseDbInsideInputs(options.out, inputsRead(options), '--out');
+  if (options.out) refuseOutOverDatabase(options.out, options.db);
   const window = { since: windows.previous.since, until: windows.current.until };
   const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, where));
   const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
@@ -103,7 +105,10 @@ function writeReport(options: ReportOptions, data: ReportData, warnings: string[
   const chartFile = (id: string) => `${stem}-${id}.svg`;
   const charts = data.sections.flatMap((s) => s.charts).map((chart) => ({ file: path.join(path.dirname(options.out!), chartFile(chart.id)), svg: chart.svg }));
   // A chart file beside the report may be a link into an input: refused before anything is written.
-  for (const chart of charts) refuseDbInsideInputs(chart.file, inputsRead(options), '--out');
+  for (const chart of charts) {
+    refuseDbInsideInputs(chart.file, inputsRead(options), '--out');
+    refuseOutOverDatabase(chart.file, options.db);
+  }
   const written = [options.out];
   writeWhole(options.out, renderReportMarkdown(data, { chartFile }));
   for (const chart of charts) {

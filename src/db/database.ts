@@ -14,6 +14,7 @@ import { structWithRepeatedNames } from './repeated-field-names.js';
 import { uniqueColumnNames } from './unique-column-names.js';
 import { olderSchemaStatements, tableColumns, unknownColumns } from './older-schema.js';
 import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
+import { makeDatabaseFile } from './make-database-file.js';
 import { isUnmadeDatabase } from './unmade-database.js';
 
 export type Params = Record<string, string | number | boolean | null>;
@@ -243,15 +244,8 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     throw new InputError(`--db ${path} does not exist; create it with: trajaudit load <paths> --db ${path}`);
   }
   // A file a load was killed in while DuckDB made it (unmade-database.ts) holds nothing: a query
-  // finds no data there, as where a load stopped before its first commit, and a load makes it anew.
-  if (path !== undefined && isUnmadeDatabase(path)) {
-    if (readOnly) throw noTrajauditData(path);
-    try {
-      fs.rmSync(linkTarget(path));
-    } catch {
-      // left as it is: DuckDB's own error says what is wrong with it
-    }
-  }
+  // finds no data there, as where a load stopped before its first commit; a load makes it anew.
+  if (readOnly && isUnmadeDatabase(path)) throw noTrajauditData(path);
   if (path !== undefined && !readOnly) {
     // DuckDB writes its log (<db>.wal) beside the file at the first commit.
     const dir = pathModule.dirname(pathModule.resolve(path));
@@ -261,27 +255,20 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
       throw new InputError(`--db ${path}: cannot write in ${dir} (permission denied), where DuckDB keeps the database's log; pass a --db in a directory you can write`);
     }
   }
-  // A file this command creates and cannot finish making (a full disk) is removed: left behind
-  // half-written, it would make every later run say it is not a database.
-  const created = path !== undefined && !readOnly && !fs.existsSync(path);
   // A link to a file not made yet is opened as that file, as it is once made: DuckDB keeps its log
   // beside the name it opens, and a log beside the link would be read by no later run.
   const file = path === undefined ? ':memory:' : linkTarget(path);
-  const removeCreated = () => {
-    if (!created) return;
-    for (const made of [file, `${file}.wal`]) {
-      try {
-        fs.rmSync(made, { force: true });
-      } catch {
-        // never made (a file on its path, say): nothing to remove
-      }
+  if (path !== undefined && !readOnly) {
+    try {
+      await makeDatabaseFile(file, NO_EXTENSION_DOWNLOADS);
+    } catch (error) {
+      throw describeOpenError(path, error);
     }
-  };
+  }
   let instance: DuckDBInstance;
   try {
     instance = await duckdb.DuckDBInstance.create(file, { ...(readOnly ? { access_mode: 'READ_ONLY' } : {}), ...NO_EXTENSION_DOWNLOADS });
   } catch (error) {
-    removeCreated();
     throw describeOpenError(path ?? ':memory:', error);
   }
   // Spill to the system temp dir, never to a `.tmp` beside the user's files; a file database
@@ -342,7 +329,6 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     await createSchema(db);
   } catch (error) {
     db.close();
-    removeCreated();
     throw describeOpenError(path ?? ':memory:', error);
   }
   return db;

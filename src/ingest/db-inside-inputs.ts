@@ -17,7 +17,7 @@ function isLink(file: string): boolean {
  * The path with its links resolved, as far as it exists (a new --db file does not yet), a link to
  * a file not made yet included: DuckDB makes the file where the link leads.
  */
-function realPathOf(file: string, hops = 0): string {
+export function realPathOf(file: string, hops = 0): string {
   const absolute = path.resolve(file);
   try {
     return fs.realpathSync(absolute);

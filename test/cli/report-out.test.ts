@@ -52,6 +52,38 @@ describe('report --out', async () => {
     expect(contents(home)).toEqual(before);
   });
 
+  it('that is the --db it reads, its .wal, or a link (soft or hard) to either is refused, exit 2, the database intact', async () => {
+    const db = path.join(dir, 'own.duckdb');
+    expect((await runCli(['load', home, '--db', db, '--quiet'])).code).toBe(0);
+    const digest = () => createHash('sha1').update(fs.readFileSync(db)).digest('hex');
+    const kept = digest();
+    fs.symlinkSync(db, path.join(dir, 'soft.html'));
+    fs.linkSync(db, path.join(dir, 'hard.html'));
+    fs.symlinkSync(`${db}.wal`, path.join(dir, 'wal-link.md'));
+    const cases: [string, string][] = [
+      [db, 'the database'],
+      [path.join(dir, '.', 'own.duckdb.wal'), "the database's log"],
+      [path.join(dir, 'soft.html'), 'the database'],
+      [path.join(dir, 'hard.html'), 'the database'],
+      [path.join(dir, 'wal-link.md'), "the database's log"],
+    ];
+    for (const [out, what] of cases) {
+      expect(await runCli(['report', '--db', db, ...WEEK_B, '--format', 'html', '--out', out])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `trajaudit: --out ${out} is ${what} (--db ${db}), which the report would overwrite; pass an --out path of its own, e.g. report.md\n`,
+      });
+    }
+    // A chart file beside a Markdown report named as the database's link.
+    fs.symlinkSync(db, path.join(dir, 'weekly-retries-per-day.svg'));
+    const chart = await runCli(['report', '--db', db, ...WEEK_B, '--out', path.join(dir, 'weekly.md')]);
+    expect(chart).toMatchObject({ code: 2, stdout: '' });
+    expect(chart.stderr).toContain(`trajaudit: --out ${path.join(dir, 'weekly-retries-per-day.svg')} is the database (--db ${db})`);
+    expect(fs.existsSync(path.join(dir, 'weekly.md'))).toBe(false);
+    expect(digest()).toBe(kept);
+    expect((await runCli(['sources', '--db', db, '--section', 'totals', '--format', 'json'])).code).toBe(0);
+  });
+
   const plain = await runCli(['report', home, ...WEEK_B]);
   const plainHtml = await runCli(['report', home, ...WEEK_B, '--format', 'html']);
   const CHARTS = ['retries-per-day', 'subagent-outcomes', 'pollution-share'];
