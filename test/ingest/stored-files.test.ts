@@ -1,5 +1,6 @@
 // What a load remembers of each file (input_files) comes back as it was stored: storedFiles reads
-// it as one JSON text, for speed, and must give what the row-by-row reader gives.
+// it as JSON texts of a few thousand rows each, for speed, and must give what the row-by-row
+// reader gives.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,15 @@ it('gives every stored file as the row-by-row reader does: odd names, a NULL ses
   expect(stored).toEqual(rowByRow);
   expect(stored.get('/h/trajectories/sessions/s1/events.jsonl')).toMatchObject({ bytes: 5368709120, mtime: '2026-08-15T09:15:00.123Z', complete_lines: 18584905 });
   expect(stored.get('/h/usage-ledger.jsonl')?.mtime).toBe('1970-01-01T00:00:00.000Z');
+});
+
+it('gives every file of a table larger than one read, ids with gaps and near 2^53 included', async () => {
+  await db.run(`INSERT INTO input_files (${COLUMNS}) SELECT '/h/tasks/' || i || '.output', 'tasks/' || i || '.output', 'task-output', NULL,
+    CASE WHEN i = 12344 THEN 9007199254740991 ELSE i * 3 END, i, NULL, 'h', i, 0, 't' FROM range(12345) t(i)`);
+  const stored = await storedFiles(db);
+  expect(stored.size).toBe(12345);
+  expect([...stored.values()].map((file) => file.bytes).sort((a, b) => a - b)).toEqual(Array.from({ length: 12345 }, (_, i) => i));
+  expect(stored.get('/h/tasks/12344.output')?.file_id).toBe(9007199254740991);
 });
 
 it('takes a stored mtime beyond a JavaScript Date (a database edited by hand) as one no file has, without failing', async () => {
