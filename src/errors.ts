@@ -87,7 +87,12 @@ const IO_ERRORS = new Set(['EIO', 'ENXIO', 'ESTALE']);
 
 /** An input file the disk or file system failed to read, named, as the user can act on it; null for any other error. */
 export function readFailedError(error: unknown, file: string): InputError | null {
-  if (error instanceof InputError || !IO_ERRORS.has((error as NodeJS.ErrnoException)?.code ?? '')) return null;
+  if (error instanceof InputError) return null;
+  // Made unreadable after the load tried it (plan-load.ts lists one unreadable then as skipped).
+  if (['EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException)?.code ?? '')) {
+    return new InputError(`cannot read ${file}: permission denied (its permissions changed while trajaudit read it); fix them and run again, or leave the file out`);
+  }
+  if (!IO_ERRORS.has((error as NodeJS.ErrnoException)?.code ?? '')) return null;
   return new InputError(`cannot read ${file}: ${errorText(error)} (the disk or file system failed the read); check the disk it is on and run again, or leave the file out`);
 }
 

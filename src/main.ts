@@ -191,7 +191,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
   dataCommand('sources', 'the input ledger: every file read, its lines, and every line that could not be read (table and md fold the .output files of a tasks dir into one row; json and csv list each)')
     .addOption(formatOption(tabular, 'table'))
-    .option('--strict', 'exit 1 when any malformed line is found')
+    .option('--strict', 'exit 1 when any line or file could not be read')
     .addOption(new Option('--section <name>', 'print one part of the ledger only (csv prints files unless this names another)').choices(['files', 'problems', 'skipped', 'totals']))
     .action((paths: string[], opts) =>
       runData(async () => (await import('./commands/sources.js')).sources({ paths, ...opts, width: outputWidth(io) }, stderrProgress(io, Boolean(opts.quiet)))),

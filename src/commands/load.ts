@@ -13,7 +13,8 @@ export interface LoadOptions {
 }
 
 export async function load(options: LoadOptions, progress: Progress): Promise<CommandResult> {
-  const { db, summary, warnings } = await loadInputs({ paths: options.paths, db: options.db, alwaysIngest: true }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db, alwaysIngest: true }, progress);
+  const { db, warnings, summary } = loaded;
   try {
     const totals = (await db.all(`SELECT count(*) AS files_in_db, coalesce(sum(malformed), 0) AS malformed_lines FROM input_files`)).rows[0];
     const row = {
@@ -28,7 +29,7 @@ export async function load(options: LoadOptions, progress: Progress): Promise<Co
     };
     const output = renderTabular({ columns: Object.keys(row), rows: [row] }, options.format, { width: options.width });
     const failed = options.strict && (totals.malformed_lines as number) > 0;
-    return { output, exitCode: failed ? ExitCode.findings : ExitCode.ok, warnings };
+    return { output, exitCode: loaded.unreadable > 0 ? ExitCode.input : failed ? ExitCode.findings : ExitCode.ok, warnings };
   } finally {
     db.close();
   }

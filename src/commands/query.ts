@@ -2,7 +2,7 @@ import type { CommandResult, Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
 import { loadConfig } from '../config/load-config.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { loadInputs } from '../ingest/load-inputs.js';
+import { answerExitCode, loadInputs } from '../ingest/load-inputs.js';
 import { bindParams } from '../queries/bind-params.js';
 import { checkPatterns, queryPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
@@ -49,7 +49,8 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
   // Validate every parameter before reading any input; RE2 patterns once DuckDB is open.
   const patterns = queryPatterns(bindParams(canned, { params, since, until, session: sessionText }), params, config, where);
   const beforeIngest = (db: Database) => checkPatterns(db, patterns);
-  const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const { db, warnings, summary } = loaded;
   try {
     const session = sessionText !== undefined ? await resolveSession(db, sessionText, warnings) : undefined;
     const bound = bindParams(canned, {
@@ -63,7 +64,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
       const hint = await emptyWindowHint(db, { since, until }, summary?.unread ?? [], session);
       if (hint !== null) warnings.push(hint);
     }
-    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };
+    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: answerExitCode(loaded), warnings };
   } finally {
     db.close();
   }

@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load-config.js';
 import { defaultHome } from '../discover/default-home.js';
 import { ExitCode, FailedAfterWarnings, InputError } from '../errors.js';
 import { refuseDbInsideInputs } from '../ingest/db-inside-inputs.js';
-import { loadInputs } from '../ingest/load-inputs.js';
+import { answerExitCode, loadInputs } from '../ingest/load-inputs.js';
 import { checkPatterns, configPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
 import { emptyWindowHint } from '../queries/input-span.js';
@@ -69,7 +69,8 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   if (options.out) refuseOutOverDatabase(options.out, options.db);
   const window = { since: windows.previous.since, until: windows.current.until };
   const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, where));
-  const { db, warnings, summary } = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const { db, warnings, summary } = loaded;
   let data;
   try {
     data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config) });
@@ -81,7 +82,7 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   }
   progress.done();
   try {
-    return writeReport(options, data, warnings);
+    return { ...writeReport(options, data, warnings), exitCode: answerExitCode(loaded) };
   } catch (error) {
     throw new FailedAfterWarnings(error, warnings);
   }

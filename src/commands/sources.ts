@@ -1,4 +1,5 @@
 import type { CommandResult, Progress } from '../command-result.js';
+import { CANNOT_READ } from '../discover/unreadable.js';
 import { ExitCode } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
@@ -104,12 +105,13 @@ export async function sources(options: SourcesOptions, progress: Progress): Prom
       totals: await db.all(`SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes, coalesce(sum(lines), 0) AS lines,
         coalesce(sum(valid), 0) AS valid, coalesce(sum(blank), 0) AS blank, coalesce(sum(malformed), 0) AS malformed,
         (SELECT coalesce(sum(n), 0) FROM (${UNREAD_TIMES})) AS ts_unread,
-        (SELECT count(*) FROM skipped_inputs) AS skipped FROM input_files`),
+        (SELECT count(*) FROM skipped_inputs) AS skipped,
+        (SELECT count(*) FROM skipped_inputs WHERE starts_with(reason, '${CANNOT_READ}')) AS unreadable FROM input_files`),
     };
-    const malformed = ledger.totals.rows[0].malformed as number;
+    const { malformed, unreadable } = ledger.totals.rows[0] as { malformed: number; unreadable: number };
     return {
       output: renderLedger(ledger, options.format, options.section, options.width),
-      exitCode: options.strict && malformed > 0 ? ExitCode.findings : ExitCode.ok,
+      exitCode: options.strict && malformed + unreadable > 0 ? ExitCode.findings : ExitCode.ok,
       warnings: options.strict ? warnings : [],
     };
   } finally {

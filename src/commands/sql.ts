@@ -1,7 +1,7 @@
 import type { CommandResult, Progress } from '../command-result.js';
 import type { Database, Statements } from '../db/database.js';
 import { ExitCode, InputError, UsageError } from '../errors.js';
-import { loadInputs } from '../ingest/load-inputs.js';
+import { answerExitCode, loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
 import type { Tabular } from '../render/types.js';
 
@@ -104,7 +104,8 @@ async function runQuery(db: Database, text: string): Promise<Tabular> {
 }
 
 export async function sql(options: SqlOptions, progress: Progress): Promise<CommandResult> {
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  const { db, warnings } = loaded;
   try {
     let table;
     try {
@@ -115,7 +116,7 @@ export async function sql(options: SqlOptions, progress: Progress): Promise<Comm
       throw new UsageError(`the SQL statement failed: ${message} (tables and views are listed in the README, or run: trajaudit sql "SHOW TABLES")`);
     }
     const renamed = (table.renamed ?? []).map(({ from, to }) => `a second column named ${from} is shown as ${to}; name the columns with AS to choose`);
-    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: ExitCode.ok, warnings: [...(warnings ?? []), ...renamed] };
+    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: answerExitCode(loaded), warnings: [...(warnings ?? []), ...renamed] };
   } finally {
     db.close();
   }

@@ -1,6 +1,6 @@
 import type { CommandResult, Progress } from '../command-result.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { loadInputs } from '../ingest/load-inputs.js';
+import { answerExitCode, loadInputs } from '../ingest/load-inputs.js';
 import { resolveSession } from '../queries/resolve-session.js';
 import { renderTabular } from '../render/index.js';
 import { parseDuration, parseInstant } from '../time/parse-time.js';
@@ -30,7 +30,8 @@ export async function timeline(options: TimelineOptions, progress: Progress): Pr
     throw new UsageError(`--window ${options.window} needs --around T: it is the half-width of the window around that time`);
   }
   const windowMs = parseDuration(options.window ?? '30s', '--window');
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  const { db, warnings } = loaded;
   try {
     const sessionId = await resolveSession(db, options.session, warnings);
     let rows = await mergedRows(db, sessionId);
@@ -38,7 +39,7 @@ export async function timeline(options: TimelineOptions, progress: Progress): Pr
     if (options.agent !== undefined) rows = agentRows(rows, options.agent, sessionId);
     if (centre !== undefined) rows = aroundRows(rows, centre, windowMs);
     if (options.event.length > 0) rows = eventRows(rows, options.event);
-    return { output: renderTabular(toTabular(rows, options.format), options.format, { width: options.width }), exitCode: ExitCode.ok, warnings };
+    return { output: renderTabular(toTabular(rows, options.format), options.format, { width: options.width }), exitCode: answerExitCode(loaded), warnings };
   } finally {
     db.close();
   }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { escapedName } from '../render/file-name.js';
+import { unreadableReason } from './unreadable.js';
 
 export type SourceKind =
   | 'events' | 'errors' | 'warn-log' | 'session-summary' | 'heartbeat'
@@ -67,13 +68,33 @@ interface Entry {
 /** Paths (with escaped names) of the entries whose names are not UTF-8: lstat cannot find them either. */
 const undecodable = new Set<string>();
 
+/** Directories that could not be listed (permissions, a failing disk), with the ledger's reason. */
+const unlistable = new Map<string, string>();
+
+/** A directory's entries; an error listing it (a named path's) stops the command. */
 function entries(dir: string): Entry[] {
-  let dirents: fs.Dirent<Buffer>[];
   try {
-    dirents = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
+    return readEntries(dir);
   } catch (error) {
     throw new InputError(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? error}; check its permissions`);
   }
+}
+
+/** A directory's entries, or none for one that cannot be listed: it is skipped with its reason (see Collector.skip). */
+function listing(dir: string): Entry[] {
+  try {
+    return readEntries(dir);
+  } catch (error) {
+    if (vanished(error)) return []; // removed since its parent was listed
+    const reason = unreadableReason(error);
+    if (reason === null) throw error;
+    unlistable.set(dir, reason);
+    return [];
+  }
+}
+
+function readEntries(dir: string): Entry[] {
+  const dirents = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
   const listed = dirents.map((e) => ({ dirent: e, name: isUtf8(e.name) ? e.name.toString('utf8') : escapedName(e.name) })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return listed.map(({ dirent: e, name }) => {
     // A name that is not UTF-8 cannot be opened through a JavaScript string: neither a file nor
@@ -116,8 +137,8 @@ const readsByName = (name: string) => name in SESSION_FILES || name in HOME_FILE
  * listed with the reason, rather than a directory said to hold no events.jsonl.
  */
 const sessionEntry = (e: Entry) => !e.isDirectory && e.name in SESSION_FILES;
-const isSessionDir = (dir: string) => entries(dir).some(sessionEntry);
-const hasTaskOutputs = (dir: string) => entries(dir).some((e) => e.isFile && e.name.endsWith('.output'));
+const isSessionDir = (dir: string) => listing(dir).some(sessionEntry);
+const hasTaskOutputs = (dir: string) => listing(dir).some((e) => e.isFile && e.name.endsWith('.output'));
 
 class Collector {
   /** Every name each file was reached by, keyed by its real path (see files()). */
@@ -158,8 +179,9 @@ class Collector {
       fs.accessSync(abs, fs.constants.R_OK);
     } catch (error) {
       if (vanished(error)) return; // removed since it was listed: nothing of it to read
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(`cannot read ${this.rel(abs)}: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code}; fix its permissions or leave it out`);
+      const reason = unreadableReason(error);
+      if (reason === null) throw error;
+      return this.skip(abs, reason);
     }
     const dir = listed && !listed.link ? this.realDirs.get(path.dirname(abs)) : undefined;
     const real = dir === undefined ? realOrGone(abs) : path.join(dir, path.basename(abs));
@@ -224,6 +246,7 @@ class Collector {
     const entry = fs.lstatSync(abs, { throwIfNoEntry: false });
     if (entry === undefined && !undecodable.has(abs)) return; // removed since it was listed
     if (entry === undefined) reason = 'its name is not valid UTF-8, so trajaudit cannot open it; rename it';
+    else if (unlistable.has(abs)) reason = unlistable.get(abs)!;
     else if (entry.isSymbolicLink() && !fs.existsSync(abs)) reason = 'broken symbolic link';
     // What a link leads to, as for any other entry (`events.jsonl` → /dev/null).
     else if (!isFileOrDirectory(entry.isSymbolicLink() ? fs.statSync(abs) : entry)) reason = 'not a regular file (a FIFO, socket or device)';
@@ -242,12 +265,9 @@ class Collector {
     if (real === null) return [];
     this.scopes.push(real);
     this.realDirs.set(dir, real);
-    try {
-      return entries(dir);
-    } catch (error) {
-      if (fs.existsSync(dir)) throw error;
-      return []; // removed since its parent was listed
-    }
+    const listed = listing(dir);
+    if (unlistable.has(dir)) this.skip(dir, unlistable.get(dir)!);
+    return listed;
   }
 
   sessionDir(dir: string): void {
@@ -382,16 +402,11 @@ class Collector {
  * was before it was looked into. Links are not followed, so the walk cannot go round in a loop.
  */
 function nestedKind(dir: string): 'home' | 'session' | 'group' | null {
-  try {
-    const list = entries(dir);
-    if (list.some(homeEntry)) return 'home';
-    if (list.some(sessionEntry)) return 'session';
-    const inner = (e: Entry) => e.isDirectory && !e.link && ['session', 'group'].includes(nestedKind(path.join(dir, e.name)) ?? '');
-    return list.some(inner) ? 'group' : null;
-  } catch (error) {
-    if (error instanceof InputError) return null;
-    throw error;
-  }
+  const list = listing(dir);
+  if (list.some(homeEntry)) return 'home';
+  if (list.some(sessionEntry)) return 'session';
+  const inner = (e: Entry) => e.isDirectory && !e.link && ['session', 'group'].includes(nestedKind(path.join(dir, e.name)) ?? '');
+  return list.some(inner) ? 'group' : null;
 }
 
 /** An entry only a home (or a case folder made like one) has at its top. */
@@ -472,6 +487,7 @@ export function discoverInputs(paths: string[]): DiscoveredInputs {
   // path.resolve('') is the current directory: an empty argument (an unset variable) is a mistake.
   if (paths.some((p) => p.trim() === '')) throw new InputError(`an input path is empty (an unset variable?); ${WHAT_TO_PASS}`);
   const root = commonRoot(paths);
+  unlistable.clear();
   const c = new Collector(root);
   for (const named of paths) addNamedPath(c, named);
   const files = c.onePerSession(c.files());

@@ -6,7 +6,8 @@ import type { Progress } from '../command-result.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { defaultHome } from '../discover/default-home.js';
 import { discoverInputs } from '../discover/discover-inputs.js';
-import { InputError } from '../errors.js';
+import { CANNOT_READ } from '../discover/unreadable.js';
+import { ExitCode, InputError } from '../errors.js';
 import { rootInputs } from './database-root.js';
 import { refuseDbInsideInputs } from './db-inside-inputs.js';
 import { unfinishedLoadStart } from '../db/unfinished-load.js';
@@ -30,6 +31,13 @@ export interface LoadedInputs {
   db: Database;
   summary: IngestSummary | null;
   warnings: string[];
+  /** Files and directories the database lists as unreadable: answers over it leave them out (exit 2). */
+  unreadable: number;
+}
+
+/** A command's exit code when its answer is complete: 2 when inputs it needed could not be read. */
+export function answerExitCode(loaded: Pick<LoadedInputs, 'unreadable'>): ExitCode {
+  return loaded.unreadable > 0 ? ExitCode.input : ExitCode.ok;
 }
 
 function namedPaths(options: LoadInputsOptions): string[] {
@@ -75,11 +83,17 @@ async function loadInto(options: LoadInputsOptions, named: string[], useDbAsIs: 
     if (unfinished !== null) {
       warnings.push(`the last load into ${options.db} (started ${unfinished}) did not finish: it was stopped before it had read every file, so answers miss the files it had not committed; run trajaudit load with the same paths and --db ${options.db} to complete it`);
     }
+    const unreadable = (await db.all(`SELECT path, reason FROM skipped_inputs WHERE starts_with(reason, $r) ORDER BY path`, { r: CANNOT_READ })).rows;
+    if (unreadable.length > 0) {
+      const n = unreadable.length;
+      const named = unreadable.slice(0, 3).map((r) => `${r.path}: ${String(r.reason).slice(CANNOT_READ.length).split(';')[0]}`).join(', ');
+      warnings.push(`${n} input${n === 1 ? '' : 's'} could not be read, so answers leave ${n === 1 ? 'it' : 'them'} out: ${named}${n > 3 ? ', …' : ''}; fix the cause and run again (\`trajaudit sources --section skipped\` lists ${n === 1 ? 'it' : 'them'} with what to do)`);
+    }
     const gone = summary?.gone ?? [];
     if (gone.length > 0) {
       warnings.push(`${gone.length} file${gone.length === 1 ? '' : 's'} in ${options.db} no longer exist${gone.length === 1 ? 's' : ''} on disk (${gone.slice(0, 3).join(', ')}${gone.length > 3 ? ', …' : ''}); ${gone.length === 1 ? 'its' : 'their'} rows are kept: to drop them, load into a new --db`);
     }
-    return { db, summary, warnings };
+    return { db, summary, warnings, unreadable: unreadable.length };
   } catch (error) {
     db.close();
     throw error;

@@ -1,7 +1,9 @@
 // Step 2 of a load: each named file's plan (planFile) against what the database holds, and the
 // files a --since/--until window leaves unread. Reads file heads and stats; writes nothing.
 import fs from 'node:fs';
-import type { DiscoveredInputs, SourceFile } from '../discover/discover-inputs.js';
+import path from 'node:path';
+import type { DiscoveredInputs, SkippedInput, SourceFile } from '../discover/discover-inputs.js';
+import { unreadableReason } from '../discover/unreadable.js';
 import { adapters } from './adapters/index.js';
 import { firstEventTime, lastEventTime } from './first-event-time.js';
 import { type FilePlan, type FileStat, planFile } from './plan-file.js';
@@ -54,7 +56,23 @@ const MTIME_SLACK_MS = 10 * 60 * 1000;
 
 export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Stored>, window: TimeWindow, intoFile: boolean): LoadPlan {
   let inputs = discovered;
-  const summary: IngestSummary = { files: inputs.files.length, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, unread: [], bytesRead: 0, malformed: 0, gone: [] };
+  // Files that cannot be opened or read move to the skipped entries with their reason, and
+  // everything else is read: a new file is tried by its first byte, a stored one where planFile
+  // reads its head and, when it is to be read again, by its first byte. A stored file's rows are kept.
+  const unreadable: SkippedInput[] = [];
+  const readable = (file: SourceFile, read: () => void): boolean => {
+    try {
+      read();
+      return true;
+    } catch (error) {
+      const entry = unreadableEntry(file, discovered.root, error);
+      if (entry === null) throw removedWhileRead(error, discovered);
+      unreadable.push(entry);
+      return false;
+    }
+  };
+  inputs = { ...inputs, files: discovered.files.filter((file) => stored.has(file.absPath) || readable(file, () => tryRead(file))) };
+  const summary: IngestSummary = { files: 0, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, unread: [], bytesRead: 0, malformed: 0, gone: [] };
   // New files the window leaves unread. A --db lists them as skipped, so that the database says
   // it is incomplete (a later query warns) until a load without the window reads them.
   const outside = new Set<string>();
@@ -91,15 +109,44 @@ export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Store
     // Rows carry their file's session and sit in its kind's tables: a file whose owner changed
     // (it is reached under another session dir now) is read again as that session's.
     const owned = !previous || (previous.session_id === file.sessionId && previous.kind === file.kind);
-    const plan: FilePlan = owned ? planFile(file.absPath, stat, previous, adapter.appendable) : { action: 'reload' };
+    let plan = { action: 'reload' } as FilePlan;
+    if (owned && !readable(file, () => (plan = planFile(file.absPath, stat, previous, adapter.appendable)))) continue;
     if (plan.action === 'unchanged') {
       summary.unchanged += 1;
       continue;
     }
+    // A file read again that may not have been read above (one shorter than stored is not).
+    if (previous && !readable(file, () => tryRead(file))) continue;
     const w: Work = { file, adapter, stat: { size: stat.size, mtime: stat.mtime }, previous, plan };
     (adapter.appendable ? jsonl : small).push(w);
   }
+  if (unreadable.length > 0) {
+    const left = new Set(unreadable.map((u) => u.relPath));
+    inputs = { ...inputs, files: inputs.files.filter((f) => !left.has(f.relPath)), skipped: [...inputs.skipped, ...unreadable] };
+  }
+  summary.files = inputs.files.length;
   return { inputs, small, jsonl, summary };
+}
+
+/** The entry of a file that cannot be opened or read (permissions, a failing disk), or null for another error. */
+function unreadableEntry(file: SourceFile, root: string, error: unknown): SkippedInput | null {
+  const reason = unreadableReason(error);
+  if (reason === null) return null;
+  // Keyed as discovery keys what it skips: its directory's real path and its own name (a link
+  // into /proc is listed where it lies).
+  const named = path.join(root, ...file.relPath.split('/'));
+  const dir = fs.existsSync(path.dirname(named)) ? fs.realpathSync.native(path.dirname(named)) : path.dirname(file.absPath);
+  return { absPath: path.join(dir, path.basename(named)), relPath: file.relPath, reason };
+}
+
+/** Reads a new file's first byte: one that cannot be read is found before anything else reads it. */
+function tryRead(file: SourceFile): void {
+  const fd = fs.openSync(file.absPath, 'r');
+  try {
+    fs.readSync(fd, Buffer.alloc(1), 0, 1, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { editDatabase } from '../helpers/edit-database.js';
-import { CLI, FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+import { CLI, FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 
 describe('bad input: one line saying what, where and what to do; exit 2; no stack trace', () => {
   it('a missing path', async () => {
@@ -146,7 +146,7 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
   });
 
   // /proc/self/mem fails a read at offset 0 with EIO, as a failing disk does (Linux).
-  it.runIf(fs.existsSync('/proc/self/mem'))('a file the disk fails to read (EIO): named, one line, exit 2, not an internal error', async () => {
+  it.runIf(fs.existsSync('/proc/self/mem'))('a file the disk fails to read (EIO): listed with its reason, the rest read, exit 2, not an internal error', async () => {
     const { dir, cleanup } = tempDir();
     try {
       fs.mkdirSync(path.join(dir, 's1'));
@@ -154,11 +154,16 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
       fs.mkdirSync(path.join(dir, 's2'));
       fs.writeFileSync(path.join(dir, 's2', 'events.jsonl'), '{"event":"A","session_id":"s2","timestamp":"2026-08-20T10:00:01.000Z","data":{}}\n');
       fs.symlinkSync('/proc/self/mem', path.join(dir, 's2', 'warn.log'));
-      const advice = '(the disk or file system failed the read); check the disk it is on and run again, or leave the file out\n';
-      for (const [session, file] of [['s1', 'events.jsonl'], ['s2', 'warn.log']]) {
-        for (const args of [['sources', session], ['load', session, '--db', path.join(dir, `${session}.duckdb`)]]) {
-          expect(await runCli(args, { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `trajaudit: cannot read ${file}: EIO: i/o error, read ${advice}` });
-        }
+      const reason = 'cannot be read: input/output error (EIO); check the disk or network file system it is on';
+      for (const [session, file, events] of [['s1', 'events.jsonl', 0], ['s2', 'warn.log', 1]] as const) {
+        const warning = `trajaudit: 1 input could not be read, so answers leave it out: ${file}: input/output error (EIO); fix the cause and run again (\`trajaudit sources --section skipped\` lists it with what to do)\n`;
+        const sql = await runCli(['sql', 'SELECT count(*) AS n FROM events', session, '--format', 'csv'], { cwd: dir });
+        expect(sql).toEqual({ code: 2, stdout: `n\r\n${events}\r\n`, stderr: warning });
+        const load = await runJson<Record<string, number>[]>(['load', session, '--db', path.join(dir, `${session}.duckdb`)], { cwd: dir });
+        expect([load.run.code, load.run.stderr, load.value[0].files_in_db]).toEqual([2, warning, events]);
+        const skipped = await runJson(['sources', session, '--section', 'skipped'], { cwd: dir });
+        expect(skipped.value).toEqual([{ path: file, reason }]);
+        expect(skipped.run.code).toBe(0);
       }
     } finally {
       cleanup();
