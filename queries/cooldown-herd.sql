@@ -12,7 +12,7 @@ WITH names AS (
   WHERE kind = 'start' AND task_id IS NOT NULL GROUP BY session_id, task_id),
 wakes AS (
   SELECT r.session_id, r.line, r.type, r.attempt, r.probe_decision,
-    -- NULL when the time or the delay is unknown (a missing count counts as missing, README "Tables"),
+    -- NULL when the time or the delay is unknown (a missing count counts as missing, docs/tables.md#numbers-in-columns),
     -- or past DuckDB's times (a garbled delayMs of 9.3e15 ms): no known wake, as a missing delay.
     CASE WHEN r.type IN ('shared_cooldown_wait', 'retry') THEN try(r.ts + to_milliseconds(r.delay_ms)) ELSE r.ts END AS wake_ts,
     CASE WHEN r.agent_id IS NULL THEN 'main' ELSE coalesce(n.name, r.agent_id) END AS agent

@@ -39,7 +39,7 @@ own_index AS (
    AND u.ts BETWEEN s.first_ts - INTERVAL 1 SECOND AND s.last_ts + INTERVAL 1 SECOND
 ),
 run_stops AS (
-  -- A cut-off stream's provider rows go on until the sub-agent ends (§4: the Start-Stop interval).
+  -- A cut-off stream's provider rows go on until the sub-agent ends (the Start-Stop interval).
   SELECT s.session_id, s."index", s.agent_id, min(r.stop_ts) AS stop_ts
   FROM streams s JOIN subagent_runs r
     ON r.session_id = s.session_id AND r.task_id = s.task_id

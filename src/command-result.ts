@@ -3,7 +3,7 @@ import type { ExitCode } from './errors.js';
 /** What every command hands back to cli.ts: the text for stdout, notes for stderr, the exit code. */
 export interface CommandResult {
   output: string;
-  /** 0–3 per DESIGN.md; leak-check passes a failed command's own code through. */
+  /** 0–3 per docs/cli.md#exit-codes; leak-check passes a failed command's own code through. */
   exitCode: ExitCode | number;
   /** Diagnostics for stderr (never mixed into `output`, so piped JSON stays parseable). */
   warnings?: string[];

@@ -1,6 +1,6 @@
 import os from 'node:os';
 
-/** Exit codes of the contract in DESIGN.md: computed only in cli.ts via exitCodeFor. */
+/** Exit codes of the contract in docs/cli.md#exit-codes: computed only in cli.ts via exitCodeFor. */
 export const ExitCode = { ok: 0, findings: 1, input: 2, internal: 3 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

@@ -296,7 +296,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 Config: query and report read trajaudit.config.json from the current directory (or --config F),
 check from its root (or --config F); the other commands read no config file.
 Environment: SID_CONFIG_DIR, TRAJAUDIT_MEMORY_LIMIT, TRAJAUDIT_READER, TRAJAUDIT_PARALLEL,
-TRAJAUDIT_COMMIT_BYTES, TRAJAUDIT_DEBUG (README, "Environment").`);
+TRAJAUDIT_COMMIT_BYTES, TRAJAUDIT_DEBUG (docs/cli.md#environment).`);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

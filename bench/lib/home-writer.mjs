@@ -30,7 +30,7 @@ function sessionSizes(rng, total, count) {
   return sizes.map((s) => Math.max(1, Math.round((s * total) / sum)));
 }
 
-/** `YYYYMMDD-HHMMSS-<8hex>` in the writer's local time (UTC+8 here), formats doc §1.1. */
+/** `YYYYMMDD-HHMMSS-<8hex>` in the writer's local time (UTC+8 here), docs/formats.md#session-ids. */
 function sessionId(rng, startMs) {
   const d = new Date(startMs + 8 * 3600 * 1000).toISOString();
   return `${d.slice(0, 4)}${d.slice(5, 7)}${d.slice(8, 10)}-${d.slice(11, 13)}${d.slice(14, 16)}${d.slice(17, 19)}-${rng.hex(8)}`;
@@ -54,7 +54,7 @@ class Tasks {
     this.write(taskId, text);
   }
 
-  /** The pre-2026-08-04 test pollution (formats doc §10) plus empty and shell/workflow outputs. */
+  /** The pre-2026-08-04 test pollution (docs/formats.md#task-outputs) plus empty and shell/workflow outputs. */
   pollution(scale) {
     const { rng } = this;
     const tests = Math.max(11, Math.round(300 * scale));
@@ -116,10 +116,10 @@ export function writeHome({ out, size, sessions: sessionCount, seed, badPerMiB }
     } else {
       fs.writeFileSync(path.join(dir, 'session-summary.json'), `${JSON.stringify({ session_id: sid, model, exit_status: 'end_turn', abnormal: false, duration_ms: sim.t - sim.t0, turns: sim.pairIndex, total_steps: sim.absTurn, real_errors: 0, anomalies_count: 0, has_subagent: sim.subagents > 0 }, null, 2)}\n`);
     }
-    // Files trajaudit must step over (formats doc §9).
+    // Files trajaudit must step over (docs/formats.md#files-trajaudit-does-not-read).
     if (rng.chance(0.2)) fs.writeFileSync(path.join(dir, 'session.traj'), `{\n  "trajectory": [],\n  "history": [],\n  "info": {},\n  "metadata": {"total_api_calls": ${sim.pairIndex}}\n}\n`);
   }
-  // A legacy append-era duplicate: the last row per sessionId wins (formats doc §11).
+  // A legacy append-era duplicate: the last row per sessionId wins (docs/formats.md#usage-ledgerjsonl).
   if (ledger.length > 0) ledger.splice(Math.floor(ledger.length / 2), 0, ledger[ledger.length - 1].replace(/"costUSD":[\d.]+/, '"costUSD":0.0001'));
   fs.writeFileSync(path.join(out, 'usage-ledger.jsonl'), `${ledger.join('\n')}\n`);
   fs.writeFileSync(path.join(out, 'session-index.jsonl'), index.length ? `${index.join('\n')}\n` : '');

@@ -1,4 +1,4 @@
-// Ratios against the DESIGN.md targets, and the human-readable table.
+// Ratios against the targets of docs/benchmarks.md, and the human-readable table.
 const MiB = 2 ** 20;
 
 export function ratios({ results, corpus }) {

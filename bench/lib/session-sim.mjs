@@ -1,4 +1,4 @@
-// Simulates one sid-code session (formats doc §3–§7) until its events.jsonl reaches a byte target.
+// Simulates one sid-code session (docs/formats.md) until its events.jsonl reaches a byte target.
 // Lines are built from templates with the writer's key order; `corpus` is shared across sessions
 // and decides where malformed lines and blank lines land.
 import { SessionWriter } from './session-writer.mjs';
@@ -31,7 +31,7 @@ export class SessionSim extends SessionWriter {
     while (this.corpus.bytes - this.startBytes < this.targetBytes) this.prompt();
     if (this.crashed) return this.crash();
     this.ev('SessionEnd', `{"reason":"exit","exit_status":"${rng.chance(0.8) ? 'end_turn' : 'user_interrupt'}","sideCallStats":{"total":${rng.int(1, 9)},"succeeded":${rng.int(1, 9)},"failed":0,"timedOut":0,"byLabel":{"title":{"success":1,"failed":0}}}}`, true);
-    // The digest's summary line is HEAD only (formats doc §7); the draw stays, so the rest of the home is the same.
+    // The digest's summary line is HEAD only (docs/formats.md#warnlog); the draw stays, so the rest of the home is the same.
     const high = rng.int(0, 3);
     if (this.head) this.warnLine('WARN', 'TRACE', `会话 ${this.sid} 检出 ${high} 条[高]级异常：subagent_execution_outcome。详情：bun scripts/trace-digest.ts ${this.sid}`);
   }
@@ -42,7 +42,7 @@ export class SessionSim extends SessionWriter {
     this.close();
   }
 
-  /** A killed writer: the last line stops mid-object with no newline (formats doc §2). */
+  /** A killed writer: the last line stops mid-object with no newline (docs/formats.md#conventions). */
   crash() {
     const c = this.corpus;
     const full = `{"event":"StreamPhase","session_id":"${this.sid}","timestamp":"${this.ts()}","data":{"index":${this.absTurn},"phase":"sse_consuming","attempt":1,"model":"${this.model}"}}`;

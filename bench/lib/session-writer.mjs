@@ -44,7 +44,7 @@ export class SessionWriter {
     c.bytes += this.events.push(`${text}\n`);
   }
 
-  /** The ways real events.jsonl lines go bad (formats doc §2: crashes, interleaved writers, masking). */
+  /** The ways real events.jsonl lines go bad (docs/formats.md#conventions: crashes, interleaved writers, masking). */
   corrupt(text) {
     const kind = this.rng.pick(['trailing-comma', 'run-together', 'fragment', 'cut', 'nul-bytes']);
     this.corpus.malformed[kind] = (this.corpus.malformed[kind] ?? 0) + 1;

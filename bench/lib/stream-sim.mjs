@@ -1,4 +1,4 @@
-// One LLM stream as the stream observer and the retry funnel record it (formats doc §3.4–§3.5):
+// One LLM stream as the stream observer and the retry funnel record it (docs/formats.md#stream-observer-events):
 // 429 retries with RetryTelemetry, the StreamPhase happy path, and occasional stalls/timeouts.
 const COOLDOWN_ERR = '"shared cooldown: rate_limit from another path"';
 

@@ -15,7 +15,7 @@ const fallbackOptions: ts.CompilerOptions = {
 /** How far the program follows imports from the prefiltered roots (re-export-only files not counted). */
 export const importDepth = 2;
 
-/** Why the checker may not place a type: said in `unresolved` messages, documented in the README. */
+/** Why the checker may not place a type: said in `unresolved` messages, documented in docs/checks.md#the-type-checker. */
 export const typeReach = `for instance its type is any, or is reached through more than ${importDepth} imports from the checked files, not counting re-export-only files`;
 
 /**

@@ -51,7 +51,7 @@ export async function leakCheck(options: LeakCheckOptions): Promise<CommandResul
   );
   return {
     output: format === 'json' ? renderLeakJson(report) : renderLeakText(report),
-    // The command's own exit code passes through unchanged (DESIGN.md codes cover only our own verdicts).
+    // The command's own exit code passes through unchanged (the codes of docs/cli.md#exit-codes cover only our own verdicts).
     exitCode: report.exitCode as ExitCode,
     warnings,
   };

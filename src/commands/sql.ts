@@ -113,7 +113,7 @@ export async function sql(options: SqlOptions, progress: Progress): Promise<Comm
     } catch (error) {
       if (error instanceof UsageError || error instanceof InputError) throw error; // already says what to do
       const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/^Failed to extract statements: /, '');
-      throw new UsageError(`the SQL statement failed: ${message} (tables and views are listed in the README, or run: trajaudit sql "SHOW TABLES")`);
+      throw new UsageError(`the SQL statement failed: ${message} (tables and views are listed in docs/tables.md, or run: trajaudit sql "SHOW TABLES")`);
     }
     const renamed = (table.renamed ?? []).map(({ from, to }) => `a second column named ${from} is shown as ${to}; name the columns with AS to choose`);
     return { output: renderTabular(table, options.format, { width: options.width }), exitCode: answerExitCode(loaded), warnings: [...(warnings ?? []), ...renamed] };

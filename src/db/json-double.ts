@@ -4,7 +4,7 @@
  * boolean, an array, an object, a number past the double's range (1e400, which DuckDB's casts
  * make Infinity). DuckDB's own casts, json_transform to DOUBLE and TRY_CAST of `->>` alike, read
  * "0.41" as 0.41 and json_transform reads true as 1; the same key can hold another type in another
- * line (formats doc §2), and the row's JSON keeps whatever was written. The same rule as
+ * line (docs/formats.md#conventions), and the row's JSON keeps whatever was written. The same rule as
  * json-integer.ts: the text of a string keeps its quotes and a boolean is its name, so only a
  * number's text starts with a digit or a minus sign.
  */

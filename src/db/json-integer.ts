@@ -2,7 +2,7 @@
  * SQL for a JSON value (JSON, or its text as DuckDB writes it) as a BIGINT when it is an integer
  * (4, 4.0, 4e2), else NULL: a fraction, a boolean, a string, an integer past BIGINT. DuckDB's own
  * casts, json_transform to BIGINT and TRY_CAST of `->>` alike, round 4.7 to 5 and read true as 1
- * and "4" as 4; the same key can hold another type in another event (formats doc §2), and the
+ * and "4" as 4; the same key can hold another type in another event (docs/formats.md#conventions), and the
  * row's JSON keeps whatever was written. The text of a string keeps its quotes and a boolean is
  * its name, so neither casts to a number; DuckDB writes every double with a `.` or an `e` (4.0,
  * 1e300) and no integer with either, so the usual case costs one cast (events.idx is projected

@@ -1,14 +1,14 @@
-// The normalized tables and views. Column names are a documented contract (README "Tables").
+// The normalized tables and views. Column names are a documented contract (docs/tables.md).
 // Raw rows keep the whole payload as JSON so nothing is lost; views project the fields each
-// event family carries (formats doc §3–§12).
+// event family carries (docs/formats.md).
 import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
 import { jsonDouble as double, JSON_DOUBLE_MACRO } from './json-double.js';
 import { jsonInteger as integer, JSON_INTEGER_MACRO } from './json-integer.js';
 import { markLoadUnfinished } from './unfinished-load.js';
 
-// Task ids: one letter + 8 of [0-9a-z] (formats doc §10). Custom subagents (`subagent-custom-<ms>`)
-// have none, and the pattern cannot match their 13 digits.
+// Task ids: one letter + 8 of [0-9a-z] (docs/formats.md#task-outputs). Custom subagents
+// (`subagent-custom-<ms>`) have none, and the pattern cannot match their 13 digits.
 const TASK_FROM_AGENT = `regexp_extract(%s, '-([a-z][0-9a-z]{8})$', 1)`;
 const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)}, '')`;
 
@@ -16,12 +16,12 @@ const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)},
 const numbers = (column: string, ...keys: string[]) =>
   `json_transform(${column}, '${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'JSON'])))}')`;
 
-// HEAD-only keys of the stream events' payloads (formats doc §3.4, §3.5, §14).
+// HEAD-only keys of the stream events' payloads (docs/formats.md#old-and-head-builds).
 const STREAM_HEAD_KEYS = `['chunk_count', 'discardedChars', 'discardedThinkingChars', 'probeDecision']`;
 
 /**
- * What one event says of its writer's generation (formats doc §14, §3.4-§3.6): 1 a key or value
- * only HEAD writes, -1 a key HEAD always writes that is missing (or, for a StreamPhase, OLD's
+ * What one event says of its writer's generation (docs/formats.md#old-and-head-builds): 1 a key
+ * or value only HEAD writes, -1 a key HEAD always writes that is missing (or, for a StreamPhase, OLD's
  * way of indexing), 0 nothing either way. `keys` is json_keys(data), read once per row.
  */
 const EVENT_GENERATION = `CASE
@@ -53,7 +53,7 @@ const EVENT_GENERATION = `CASE
 const KEYED_EVENTS = `('RetryTelemetry', 'StreamPhase', 'TimeoutFired', 'StreamStall', 'WatchdogKill', 'AfterModelRaw')`;
 
 /**
- * The row of an upsert ledger (formats doc §11, §12) that holds each session's state: the last
+ * The row of an upsert ledger (docs/formats.md#usage-ledgerjsonl) that holds each session's state: the last
  * line of its file (legacy append-era files repeat a session, the later line wins), then, when
  * several files hold the session (a ledger copied into a session dir, two homes in one --db),
  * the row with the latest `ts`, the writer's own time of the write. A file's mtime says when the
@@ -201,9 +201,9 @@ WITH per_session AS (
   FROM (SELECT session_id, ts, event, ${EVENT_GENERATION} AS generation
     FROM (SELECT *, CASE WHEN event IN ${KEYED_EVENTS} THEN json_keys(data) END AS keys FROM events))
   GROUP BY session_id),
--- The other files (formats doc §5, §7, §8, §11, §12, §14). A heartbeat's active request: HEAD
+-- The other files (docs/formats.md#old-and-head-builds). A heartbeat's active request: HEAD
 -- always writes chunk_count and snapshot_age_ms, and picks a sub-agent's provider-side snapshot
--- (index 10000+, no agent_id) as the main loop's (§4). A summary: HEAD always writes pathological.
+-- (index 10000+, no agent_id) as the main loop's. A summary: HEAD always writes pathological.
 heartbeat_keys AS (
   SELECT session_id, record, json_keys(record, '$.active_request') AS k
   FROM heartbeats WHERE json_type(record, '$.active_request') = 'OBJECT'),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 
-/** sid-code's writer resolves its home from SID_CONFIG_DIR, else ~/.sid-code (formats doc §1). */
+/** sid-code's writer resolves its home from SID_CONFIG_DIR, else ~/.sid-code (docs/formats.md#the-home-directory). */
 export function defaultHome(): string {
   const configured = process.env.SID_CONFIG_DIR;
   if (configured && configured.trim() !== '') {

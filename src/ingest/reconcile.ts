@@ -116,7 +116,7 @@ async function dropDuplicates(db: Database, stored: Map<string, Stored>, inputs:
 }
 
 /**
- * sid-code deletes heartbeat.txt at a clean SessionEnd (formats doc §5): one gone from a session
+ * sid-code deletes heartbeat.txt at a clean SessionEnd (docs/formats.md#heartbeattxt): one gone from a session
  * directory that is still there is that signal, not lost history, so its rows go too. Any other
  * file that is gone keeps its rows (sid-code prunes old sessions; the database keeps them).
  * The directory is still there at its old place, or at the same path under the `root` (the

@@ -19,7 +19,7 @@ const FILE_ROW_CHARS = 1024 * 1024;
  * A value as text, as read_json reads it from the NDJSON file: a JSON column's value is its JSON
  * text, which DuckDB's json() then parses, never JavaScript: JSON.parse rounded
  * 18446744073709551617, made 1e400 null and kept only the last of two equal keys, where the same
- * JSON in events.data is stored as written (README, "Numbers in stored JSON").
+ * JSON in events.data is stored as written (docs/tables.md#numbers-in-stored-json).
  */
 function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;

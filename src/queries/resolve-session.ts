@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import { UsageError } from '../errors.js';
 
 /**
- * SESSION as a user types it: the full id, a unique prefix, or the 8-hex suffix (formats doc §1.1).
+ * SESSION as a user types it: the full id, a unique prefix, or the 8-hex suffix (docs/formats.md#session-ids).
  * A full id is that session even when it is also the start or the end of others (old-format ids
  * are 8 hex digits, the suffix's form): `warnings` then names them.
  */

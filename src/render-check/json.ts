@@ -1,7 +1,7 @@
 import type { CheckReport } from './types.js';
 
 /**
- * The DESIGN.md contract: `{ version: 1, findings, summary }`. Beyond the required finding keys:
+ * The contract of docs/checks.md#outputs: `{ version: 1, findings, summary }`. Beyond the required finding keys:
  * severity, scope, anchor, resolution (`syntactic` | `resolved` | `unresolved`), reason (allowed
  * findings) and details; `stale` lists baseline entries no finding accounts for.
  */

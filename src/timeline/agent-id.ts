@@ -1,7 +1,7 @@
-// The three spellings of one subagent (formats doc §3.3, §3.4, §4): `subagent-<type>-<taskId>`
+// The three spellings of one subagent (docs/formats.md#lifecycle-and-subagent-events): `subagent-<type>-<taskId>`
 // (SubagentStart/Stop), `<session>-sub-<taskId>` (RetryTelemetry.agentId, StreamPhase.agent_id)
 // and the bare `<taskId>` (warn.log messages, tasks/<taskId>.output). Task ids are one letter and
-// 8 of [0-9a-z] (§10); custom subagents (`subagent-custom-<ms>`) have none.
+// 8 of [0-9a-z] (docs/formats.md#task-outputs); custom subagents (`subagent-custom-<ms>`) have none.
 const TASK_ID = '[a-z][0-9a-z]{8}';
 
 /** SQL expression: the task id inside an agent id of any form, or NULL. */

@@ -5,8 +5,9 @@ import { taskIdOf } from './agent-id.js';
 import type { MergedRow } from './timeline-rows.js';
 import { epochMicros, type Instant } from '../time/parse-time.js';
 
-// Stream-observer events (formats doc §3.5). Provider code emits them without agent_id, at the
-// subagent's stream index (§4), so they belong to an agent only through index and time.
+// Stream-observer events (docs/formats.md#stream-observer-events). Provider code emits them
+// without agent_id, at the subagent's stream index (docs/formats.md#stream-snapshots-and-their-two-keys),
+// so they belong to an agent only through index and time.
 const STREAM_EVENTS = new Set([
   'StreamPhase', 'HttpConnected', 'TimeoutFired', 'TimeoutIneffective', 'TimeoutRetry', 'TimeoutRetryExhausted',
   'StreamStall', 'WatchdogKill', 'TimerDrift', 'StreamRestart',
@@ -17,7 +18,7 @@ const time = (row: MergedRow) => (row.ts === null ? Number.NaN : Date.parse(row.
 /**
  * One subagent's rows (any id form), plus the untagged stream rows at the indices its tagged rows
  * use, inside its SubagentStart–SubagentStop window. Parallel subagents share index 10001, so those
- * untagged rows may belong to a sibling: the data cannot tell them apart (§4).
+ * untagged rows may belong to a sibling: the data cannot tell them apart.
  */
 export function agentRows(rows: MergedRow[], wanted: string, sessionId: string): MergedRow[] {
   const task = taskIdOf(wanted);

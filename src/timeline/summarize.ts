@@ -26,7 +26,7 @@ export function summarize(row: MergedRow): string {
 }
 
 /**
- * Table format only. A summary is shown whole, wrapped like any cell (README: tables never cut a
+ * Table format only. A summary is shown whole, wrapped like any cell (docs/outputs.md#table: tables never cut a
  * cell), up to this many characters: every event sid-code writes fits. Past it (a pasted prompt in
  * UserPromptSubmit, a long warn.log message), a whole payload would fill screens of wrapped lines
  * between the rows around it, so the table shows its start and says how much more there is and

@@ -11,7 +11,7 @@ import type { MergedRow } from './timeline-rows.js';
  *   line      1-based line in that file (first line of a multi-line warn.log record)
  *   event     event name, "Error" for errors.jsonl, "[LEVEL] CATEGORY" for warn.log
  *   agent     normalized subagent id (subagent-<type>-<taskId> when its SubagentStart is known), or null
- *   index     data.index (stream / pair / loop index; formats doc §2), or null
+ *   index     data.index (stream / pair / loop index; docs/formats.md#index-namespaces), or null
  *   summary   the payload on one line (never shortened in JSON or md; table: tableSummary)
  */
 export const JSON_COLUMNS = ['ts', 'delta_ms', 'source', 'file', 'line', 'event', 'agent', 'index', 'summary'];

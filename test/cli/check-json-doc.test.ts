@@ -3,17 +3,21 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkJson, copyFixture, repoRoot } from '../checks/run-cli.js';
 
-// The README's `json` entry under "Outputs" is the contract for scripts reading `check --format
-// json`: every key the document holds, and every value of the enumerated ones, must be named there.
+// The `json` entry under "Outputs" in docs/checks.md is the contract for scripts reading `check
+// --format json`: every key the document holds, and every value of the enumerated ones, must be
+// named there.
 let cleanup = () => {};
 afterEach(() => cleanup());
 
-function readmeJsonEntry(): string {
-  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-  const start = readme.indexOf('`json`', readme.indexOf('**Outputs**'));
-  const end = readme.indexOf('`sarif`', start);
-  expect(start, 'README: no `json` entry under the check outputs').toBeGreaterThan(0);
-  return readme.slice(start, end);
+function docJsonEntry(): string {
+  const doc = readFileSync(path.join(repoRoot, 'docs/checks.md'), 'utf8');
+  const outputs = doc.indexOf('\n## Outputs\n');
+  expect(outputs, 'docs/checks.md: no "## Outputs" section').toBeGreaterThan(0);
+  const start = doc.indexOf('\n- `json`:', outputs);
+  const end = doc.indexOf('\n- `sarif`:', start);
+  expect(start, 'docs/checks.md: no `json` entry under Outputs').toBeGreaterThan(outputs);
+  expect(end, 'docs/checks.md: no `sarif` entry after the `json` one').toBeGreaterThan(start);
+  return doc.slice(start, end);
 }
 
 /** A copy of fixtures/check-baseline with one call fixed: one stale entry. */
@@ -25,7 +29,7 @@ function withStaleEntry(): string {
   return copy.dir;
 }
 
-describe('the README documents the check JSON document', () => {
+describe('docs/checks.md documents the check JSON document', () => {
   it('every key and every enumerated value the fixtures produce', async () => {
     const documents = [];
     for (const root of ['fixtures/check-call-forms', 'fixtures/check-stateful-scopes', 'fixtures/check-dead-catch', withStaleEntry()]) documents.push((await checkJson([root])).json);
@@ -45,7 +49,7 @@ describe('the README documents the check JSON document', () => {
     }
     expect(documents.at(-1)!.stale).toHaveLength(1);
     for (const key of ['reason', 'details', 'stale', 'singleton']) expect(named).toContain(key);
-    const entry = readmeJsonEntry();
+    const entry = docJsonEntry();
     const missing = [...named].filter((key) => !entry.includes(`\`${key}\``) && !entry.includes(`"${key}"`));
     expect(missing).toEqual([]);
   });

@@ -64,9 +64,9 @@ describe('check --format github and sarif give paths from the repository top', (
   it('a baseline that is itself a link is named where the link lies, as git tracks it, not where it leads', async () => {
     const dir = await monorepoWithStaleEntry();
     const agent = path.join(dir, 'packages/agent');
-    mkdirSync(path.join(dir, 'shared'));
-    renameSync(path.join(agent, 'trajaudit-baseline.json'), path.join(dir, 'shared/agent.json'));
-    symlinkSync('../../shared/agent.json', path.join(agent, 'trajaudit-baseline.json'));
+    mkdirSync(path.join(dir, 'baselines'));
+    renameSync(path.join(agent, 'trajaudit-baseline.json'), path.join(dir, 'baselines/agent.json'));
+    symlinkSync('../../baselines/agent.json', path.join(agent, 'trajaudit-baseline.json'));
     const run = await runCli(['check', 'packages/agent', '--format', 'github'], { cwd: dir });
     expect(annotations(run.stdout)[1]).toMatch(/^::notice file=packages\/agent\/trajaudit-baseline\.json,title=trajaudit stale baseline entry::/);
   });

@@ -1,4 +1,4 @@
-// query and report read ./trajaudit.config.json from the current directory (README, Config): a
+// query and report read ./trajaudit.config.json from the current directory (docs/cli.md#config): a
 // message about that file names its line and says why it was read, and --config takes another.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,18 +3,32 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, REPO, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 
-// Scripts read the machine forms (json, csv) by their keys: the README names every key each
-// command prints, and these tests hold the two together, so that a key added, renamed or dropped
-// in the code without the README (or the other way round) fails here.
-const README = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+// Scripts read the machine forms (json, csv) by their keys: the reference pages in docs/ name every
+// key each command prints, and these tests hold the two together, so that a key added, renamed or
+// dropped in the code without the docs (or the other way round) fails here.
 const HOME = path.join(FIXTURES, 'home');
 
-/** The first column of the first Markdown table after `anchor`, each name in backticks (a cell may name two). */
-function documentedKeys(anchor: string): string[] {
-  const at = README.indexOf(anchor);
-  if (at < 0) throw new Error(`README no longer says "${anchor}"`);
-  const start = README.indexOf('\n|', at) + 1;
-  const rows = README.slice(start).split('\n');
+/** docs/<name>.md */
+function doc(name: string): string {
+  return fs.readFileSync(path.join(REPO, 'docs', `${name}.md`), 'utf8');
+}
+
+/** The part of a page under a `## heading`, up to the next `## ` heading. */
+function section(page: string, heading: string): string {
+  const text = doc(page);
+  const at = text.indexOf(`\n## ${heading}\n`);
+  if (at < 0) throw new Error(`docs/${page}.md has no "## ${heading}" section`);
+  const end = text.indexOf('\n## ', at + 1);
+  return text.slice(at, end < 0 ? undefined : end);
+}
+
+/** The first column of the first Markdown table after `anchor` in docs/<page>.md, each name in backticks (a cell may name two). */
+function documentedKeys(page: string, anchor: string): string[] {
+  const text = doc(page);
+  const at = text.indexOf(anchor);
+  if (at < 0) throw new Error(`docs/${page}.md no longer says "${anchor}"`);
+  const start = text.indexOf('\n|', at) + 1;
+  const rows = text.slice(start).split('\n');
   const end = rows.findIndex((line) => !line.startsWith('|'));
   return rows.slice(2, end).flatMap((line) => [...line.split('|')[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
 }
@@ -27,28 +41,28 @@ beforeAll(async () => {
 });
 afterAll(() => scratch.cleanup());
 
-describe('README documents every key of the machine forms', () => {
+describe('docs/ documents every key of the machine forms', () => {
   it('load: its one row', async () => {
     const { value } = await runJson<Record<string, unknown>[]>(['load', HOME, '--db', DB, '--quiet']);
     expect(value).toHaveLength(1);
-    expect(documentedKeys('`load` prints one row')).toEqual(Object.keys(value[0]));
+    expect(documentedKeys('inputs', '`load` prints one row')).toEqual(Object.keys(value[0]));
   });
 
   it('timeline --format json: its row keys, in order', async () => {
     const { value } = await runJson<Record<string, unknown>[]>(['timeline', '4f7a9c2e', '--db', DB]);
-    expect(documentedKeys('array of objects with these keys, each always present')).toEqual(Object.keys(value[0]));
+    expect(documentedKeys('timeline', 'array of objects with these keys, each always present')).toEqual(Object.keys(value[0]));
   });
 
   it('queries --format json: name, description and params, params one "; "-joined string', async () => {
     const { value } = await runJson<Record<string, unknown>[]>(['queries']);
     const herd = value.find((q) => q.name === 'cooldown-herd')!;
     expect(Object.keys(herd)).toEqual(['name', 'description', 'params']);
-    expect(README.replace(/\s+/g, ' ')).toContain('Its columns are `name`, `description` and `params`; `params` is one string in every format');
+    expect(section('queries', 'Listing the queries').replace(/\s+/g, ' ')).toContain('Its columns are `name`, `description` and `params`; `params` is one string in every format');
     expect(herd.params).toBe('since TIMESTAMP = NULL; until TIMESTAMP = NULL; session VARCHAR = NULL; window_ms BIGINT = 250; min_agents BIGINT = 1');
   });
 
   it('leak-check --format json: the example document has the keys of a real one', async () => {
-    const example = /that stdout holds only the JSON document:\n\n```json\n([\s\S]*?)\n```/.exec(README);
+    const example = /that stdout holds only the JSON document:\n\n```json\n([\s\S]*?)\n```/.exec(section('leak-check', 'The JSON document'));
     expect(example).not.toBeNull();
     const documented = JSON.parse(example![1]) as Record<string, unknown>;
     const { dir, cleanup } = tempDir('trajaudit-readme-leak-');
@@ -67,14 +81,17 @@ describe('README documents every key of the machine forms', () => {
       expect(shape(top(documented))).toEqual(shape(top(real)));
       expect(shape((documented.watched as Record<string, unknown>[])[0].before)).toEqual(shape((real.watched as Record<string, unknown>[])[0].before));
       expect(shape((documented.watched as Record<string, unknown>[])[0].added)).toEqual(shape((real.watched as Record<string, unknown>[])[0].added));
+      // The two key tables below the example name every key, in the document's order.
+      expect(documentedKeys('leak-check', 'so that stdout holds only the JSON document:')).toEqual(Object.keys(real));
+      expect(documentedKeys('leak-check', 'Per watched dir:')).toEqual(Object.keys((real.watched as Record<string, unknown>[])[0]));
     } finally {
       cleanup();
     }
   });
 
-  it('the Tables section names every table and view a --db holds, trajaudit_meta included', async () => {
+  it('docs/tables.md names every table and view a --db holds, trajaudit_meta included', async () => {
     const { value } = await runJson<{ name: string }[]>(['sql', 'SHOW TABLES', '--db', DB]);
-    const tables = README.slice(README.indexOf('## Tables'), README.indexOf('## Canned queries'));
+    const tables = section('tables', 'Tables and views');
     const documented = [...tables.matchAll(/^\| `(\w+)`/gm)].map((m) => m[1]);
     expect([...new Set(value.map((t) => t.name))].sort()).toEqual([...documented].sort());
   });

@@ -92,7 +92,7 @@ describe('trajaudit timeline', () => {
     expect(lines[3]).toContain(`│ ${FB}/events.jsonl:7 │ SubagentStart   │ subagent-task-c2d3e4f5g │`);
     expect(lines[5]).toContain('│ 2026-09-01T12:00:02.403Z │ 0        │ warn   │');
     expect(run.stdout.endsWith('(3 rows)\n')).toBe(true);
-    // The README's own example: every summary of the table (one line per row on a pipe) is the JSON one.
+    // The example of docs/timeline.md: every summary of the table (one line per row on a pipe) is the JSON one.
     const args = ['timeline', '20260819', ...home, '--around', '2026-08-19T10:31:28Z', '--window', '2s'];
     const summaries = (await runJson<Row[]>(args)).value.map((r) => r.summary);
     const cells = (await runCli(args)).stdout.split('\n').filter((line) => line.startsWith('│ 2026')).map((line) => line.split(' │ ').pop()!.replace(/ *│$/, ''));

@@ -16,7 +16,7 @@ export function sessionTree(sessionId: string, events: EventLine[]): { home: str
   return { home: dir, cleanup };
 }
 
-/** One event line in the sid-code envelope (formats doc §3.1). */
+/** One event line in the sid-code envelope (docs/formats.md#the-envelope). */
 export function event(sessionId: string, name: string, timestamp: string | undefined, data: Record<string, unknown>): Record<string, unknown> {
   return timestamp === undefined ? { event: name, session_id: sessionId, data } : { event: name, session_id: sessionId, timestamp, data };
 }

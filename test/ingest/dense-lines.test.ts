@@ -46,7 +46,7 @@ describe.each([
   });
 });
 
-// Still too dense for the pool (README: some 16 MiB of lines under 1 MiB each within 2,048 lines):
+// Still too dense for the pool (docs/inputs.md#the-longest-line-8-mib: some 16 MiB of lines under 1 MiB each within 2,048 lines):
 // the load stops in one line that names the file it was reading, the files committed before it
 // are kept, and every reader is told the load did not finish.
 describe('load --db of a file still too dense for the buffer pool', () => {

@@ -3,16 +3,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runJson, tempDir } from '../helpers/run-cli.js';
 
-// sessions.generation (formats doc §14) from key presence: one session dir per HEAD-only trait
+// sessions.generation (docs/formats.md#old-and-head-builds) from key presence: one session dir per HEAD-only trait
 // (08 and 09 also hold an OLD-shaped StreamPhase: HEAD wins); one per OLD-only trait, a key HEAD
 // always writes that is missing; sessions whose rows both generations write alike (unknown, not
-// old); and directories with no events at all (§1.2: an upload leaves metadata.json and .uploaded).
+// old); and directories with no events at all (docs/formats.md#what-may-be-missing: an upload leaves metadata.json and .uploaded).
 const line = (session: string, event: string, data: object) =>
   `${JSON.stringify({ event, session_id: session, timestamp: '2026-08-20T10:05:00.000Z', data })}\n`;
 const start = (session: string) => line(session, 'SessionStart', { source: 'startup' });
 const id = (n: number) => `20260820-1000${n}-000000${n}`;
 
-// The formats doc's own HEAD example (§3.6), cut after a sub-agent's first 429: the provider-side
+// The HEAD example of docs/formats.md#example-lines, cut after a sub-agent's first 429: the provider-side
 // rows carry the derived attempt and the sub-agent's index 10001 without agent_id.
 const DOC_HEAD_EXAMPLE = `{"event":"SessionStart","session_id":"20260730-183103-5e334145","timestamp":"2026-07-30T10:31:03.412Z","cwd":"/home/u/proj","data":{"source":"startup","model":"glm-5.2","permission_mode":"default"}}
 {"event":"BeforeModel","session_id":"20260730-183103-5e334145","timestamp":"2026-07-30T10:34:50.101Z","cwd":"/home/u/proj","data":{"model":"glm-5.2","index":4,"msg_count":9}}

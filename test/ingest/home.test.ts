@@ -114,7 +114,7 @@ describe('fixtures/home: tables', () => {
     expect(index).toEqual([{ session_id: '20260819-183103-4f7a9c2e', ts: '2026-08-19T10:33:40.000Z', line: 4, exit_status: 'end_turn', turns: 2, cost_usd: 0.1968, sessions: 4 }]);
   });
 
-  it('task_outputs: the type from the id prefix (a/s/w, formats doc §10)', async () => {
+  it('task_outputs: the type from the id prefix (a/s/w, docs/formats.md#task-outputs)', async () => {
     const { value } = await runJson<Record<string, unknown>[]>(['sql', 'SELECT prefix, task_type, count(*) AS files FROM task_outputs GROUP BY ALL ORDER BY 1', HOME]);
     expect(value).toEqual([
       { prefix: 'a', task_type: 'local_agent', files: 18 },

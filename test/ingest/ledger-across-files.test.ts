@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runJson, tempDir } from '../helpers/run-cli.js';
 
-// usage-ledger.jsonl and session-index.jsonl are upserted (formats doc §11, §12): one row per
+// usage-ledger.jsonl and session-index.jsonl are upserted (docs/formats.md#usage-ledgerjsonl): one row per
 // session, the latest write winning, also when the session is in two ledger files (a ledger
 // copied into a session dir, two homes in one --db).
 const SESSION = '20260822-090000-cafe0001';

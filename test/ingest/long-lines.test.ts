@@ -1,4 +1,4 @@
-// Lines longer than the longest line read (8 MiB, README "Ingestion and the input ledger") are
+// Lines longer than the longest line read (8 MiB, docs/inputs.md#the-longest-line-8-mib) are
 // listed, never lost and never a crash, by both readers alike; shorter ones load. The inputs are
 // generated here: a last line past read_csv's 16 MiB buffer used to vanish, a line past 32 MiB
 // (read_json's default object size, doubled) to end the run with exit 3 and a temp copy left behind.

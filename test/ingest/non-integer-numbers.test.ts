@@ -4,7 +4,7 @@ import { FIXTURES, runJson } from '../helpers/run-cli.js';
 
 // Integer columns take a value only when it is an integer (4, 4.0, 1e1, 6e0, -0.0): a fraction,
 // a boolean, a string of digits or an array is NULL there, never coerced, and the
-// row's JSON keeps the value (formats doc §2: one key, several types).
+// row's JSON keeps the value (docs/formats.md#conventions: one key, several types).
 const HOME = path.join(FIXTURES, 'non-integer-numbers');
 
 // Every integer column of the fixture in one query: one CLI run per reader.

@@ -4,7 +4,7 @@ import { FIXTURES, runJson } from '../helpers/run-cli.js';
 
 // DOUBLE columns (the ledgers' costs) and the ledgers' epoch-second `ts` take a value only when
 // it is a JSON number a double holds: a string ("0.41", "NaN"), a boolean, an array, an object
-// or 1e400 is NULL there, never coerced, and the record keeps what was written (formats doc §2:
+// or 1e400 is NULL there, never coerced, and the record keeps what was written (docs/formats.md#conventions:
 // one key, several types). The same rule as integer columns (non-integer-numbers.test.ts).
 const HOME = path.join(FIXTURES, 'non-number-values');
 

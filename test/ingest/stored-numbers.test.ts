@@ -1,4 +1,4 @@
-// What README's "Numbers in stored JSON" says, pinned: plain integers of any size and numbers past
+// What docs/tables.md#numbers-in-stored-json says, pinned: plain integers of any size and numbers past
 // a double's range keep their digits in `data`; other numbers with a fraction or exponent are
 // stored as the nearest double (DuckDB's JSON reader; RFC 8259 §6), `idx` included; the ledgers'
 // `record` is the line as written.

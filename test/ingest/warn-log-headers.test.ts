@@ -1,5 +1,5 @@
 // A warn.log record's first line is a header whatever its message holds: the logger writes the
-// message unmasked (formats doc §7), and a lone CR, U+2028 or U+2029 in it made the line no header,
+// message unmasked (docs/formats.md#warnlog), and a lone CR, U+2028 or U+2029 in it made the line no header,
 // so it was folded into the record above (its time, level and category lost, and no line counted
 // malformed) or, with no record above, listed as malformed. A header time with an offset counts in
 // the file's time range like any other (it was left out when its UTC date was another day).

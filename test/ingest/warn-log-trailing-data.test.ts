@@ -1,4 +1,4 @@
-// warn.log's trailing JSON (formats doc §7) is found in time linear in the line: a long line with
+// warn.log's trailing JSON (docs/formats.md#warnlog) is found in time linear in the line: a long line with
 // many spaces and brackets that never close used to take minutes (one 80 KB line: 70 s).
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import { jsonInteger } from '../../db/json-integer.js';
 import { jsonlAdapter, TS_READ, TS_UNREAD } from './jsonl-adapter.js';
 
-// errors.jsonl: envelope key order differs from events.jsonl, keys do not (formats doc §6).
+// errors.jsonl: envelope key order differs from events.jsonl, keys do not (docs/formats.md#errorsjsonl).
 const DATA = `'{"phase":"VARCHAR","index":"JSON","error":"VARCHAR"}'`;
 
 export default jsonlAdapter({

@@ -1,9 +1,9 @@
 import { jsonInteger } from '../../db/json-integer.js';
 import { jsonlAdapter, TS_READ, TS_UNREAD } from './jsonl-adapter.js';
 
-// The envelope (formats doc §3.1) is read per line; the hot payload fields come from a second,
+// The envelope (docs/formats.md#the-envelope) is read per line; the hot payload fields come from a second,
 // smaller parse of `data`. `agent_id` is the StreamPhase/Subagent spelling, `agentId`
-// RetryTelemetry's (§3.4). `index` is read as JSON, so that only an integer becomes idx.
+// RetryTelemetry's. `index` is read as JSON, so that only an integer becomes idx.
 const HOT = `'{"index":"JSON","agent_id":"VARCHAR","agentId":"VARCHAR","type":"VARCHAR","phase":"VARCHAR"}'`;
 
 export default jsonlAdapter({

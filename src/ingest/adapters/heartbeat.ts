@@ -1,6 +1,7 @@
 import { jsonDocumentAdapter } from './json-document.js';
 
-// Rewritten every 10 s, deleted at a clean SessionEnd: present only for hung or killed sessions (§5).
+// Rewritten every 10 s, deleted at a clean SessionEnd: present only for hung or killed sessions
+// (docs/formats.md#heartbeattxt).
 export default jsonDocumentAdapter('heartbeat', 'heartbeats', ['file_id', 'session_id', 'ts', 'record'], (doc, text) => [
   typeof doc.ts === 'string' ? doc.ts : null,
   text,

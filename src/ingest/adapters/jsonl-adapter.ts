@@ -37,7 +37,7 @@ export interface JsonlFormat {
   /** Rows carry an event time (see Adapter.timed). */
   timed: boolean;
   /**
-   * The writer rewrites the whole file (an upsert ledger, formats doc §11–§12): a file that grew
+   * The writer rewrites the whole file (an upsert ledger, docs/formats.md#usage-ledgerjsonl): a file that grew
    * may have changed anywhere, so any change reloads it. Default: the writer only appends.
    */
   rewritten?: boolean;

@@ -1,7 +1,7 @@
 import { jsonDouble } from '../../db/json-double.js';
 import { jsonlAdapter } from './jsonl-adapter.js';
 
-// Upserted by session_id; `ts` is epoch seconds (formats doc §12), read as JSON so that only a
+// Upserted by session_id; `ts` is epoch seconds (docs/formats.md#session-indexjsonl), read as JSON so that only a
 // number becomes a time (a string or true is no time: NULL).
 export default jsonlAdapter({
   kind: 'session-index',

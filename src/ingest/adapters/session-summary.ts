@@ -1,6 +1,6 @@
 import { jsonDocumentAdapter } from './json-document.js';
 
-// Pretty-printed digest verdict written at SessionEnd (formats doc §8). A real_errors that is not
+// Pretty-printed digest verdict written at SessionEnd (docs/formats.md#session-summaryjson). A real_errors that is not
 // an integer (1.5, "2") is no count: NULL, as the views give (src/db/json-integer.ts).
 export default jsonDocumentAdapter(
   'session-summary',

@@ -1,4 +1,4 @@
-// tasks/<taskId>.output (formats doc §10): free text, no timestamps. A census row per file with
+// tasks/<taskId>.output (docs/formats.md#task-outputs): free text, no timestamps. A census row per file with
 // enough of the head to classify test pollution; the content itself is not line-accounted.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import type { Adapter } from './adapter.js';
 
 const HEAD_BYTES = 256;
 const TASK_TYPES: Record<string, string> = { a: 'local_agent', s: 'local_shell', w: 'local_workflow' };
-/** File name = taskId = one-letter prefix + 8 chars of [0-9a-z] (§10); any other name has no task id. */
+/** File name = taskId = one-letter prefix + 8 chars of [0-9a-z]; any other name has no task id. */
 const TASK_FILE = /^(([a-z])[0-9a-z]{8})\.output$/;
 
 const taskOutputs: Adapter = {

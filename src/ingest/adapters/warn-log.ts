@@ -1,4 +1,4 @@
-// warn.log (formats doc §7): `[<ISO>] [WARN|ERROR] [<CATEGORY>] <message>[ <JSON data>]`.
+// warn.log (docs/formats.md#warnlog): `[<ISO>] [WARN|ERROR] [<CATEGORY>] <message>[ <JSON data>]`.
 // A message may contain newlines, so a line that is not a header continues the record above it.
 import { ISO_TIME } from '../../db/read-time.js';
 import { invalidUtf8Reason } from '../decode-utf8.js';
@@ -13,7 +13,7 @@ import type { Adapter } from './adapter.js';
  * A record's first line. Its time is any the load reads (read-time.ts), an offset or a space
  * included: a header whose time sid-code would not write is still a record, never folded into the
  * record above it (its level and category lost). Its message is the rest of the line, whatever it
- * holds: the logger writes it unmasked (formats doc §7), and a lone CR, U+2028 or U+2029 in it
+ * holds: the logger writes it unmasked (docs/formats.md#warnlog), and a lone CR, U+2028 or U+2029 in it
  * (which `.` does not match) made the line no header.
  */
 const HEADER = new RegExp(`^\\[(${ISO_TIME.source.slice(1, -1)})\\] \\[([A-Z]+)\\] \\[([^\\]]*)\\] ?([\\s\\S]*)$`);
@@ -130,7 +130,7 @@ const warnLog: Adapter = {
         blank += 1;
         pendingBlank.push(line.text);
       } else if (!line.terminated) {
-        // The logger ends every record with a newline (formats doc §7): a line without one is a
+        // The logger ends every record with a newline (docs/formats.md#warnlog): a line without one is a
         // torn write, even one that looks whole, and it must not be glued onto the record above.
         problem(line, 'truncated-tail', 'no newline at the end: sid-code ends every warn.log record with one, so this write was cut short');
       } else if (header) {
