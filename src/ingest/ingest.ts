@@ -21,9 +21,9 @@ import { idsFor } from './work.js';
 
 
 export async function ingest(db: Database, discovered: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
-  const stored = await reconcileStored(db, discovered);
+  const { stored, sessionsMoved } = await reconcileStored(db, discovered);
   const { inputs, small, jsonl, summary } = planLoad(discovered, stored, window, db.path !== null);
-  await recordDiscovery(db, inputs, stored);
+  await recordDiscovery(db, inputs, stored, sessionsMoved);
   const tally = new LoadTally(summary, progress);
   // The JSONL files' ids all at once: taken per group, each waited on the other connection's commit.
   const groups = new GroupLoader(jsonl, await idsFor(db, jsonl), tally);

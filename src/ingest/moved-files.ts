@@ -27,6 +27,7 @@ function realDir(dir: string): string | null {
 }
 
 const identity = (kind: string, sessionId: string | null, key: string) => `${kind}\0${sessionId ?? ''}\0${path.basename(key)}`;
+const nameOnly = (kind: string, key: string) => `${kind}\0${path.basename(key)}`;
 
 function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const values = map.get(key);
@@ -43,7 +44,9 @@ function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * database's, as stored), has its path: a file replaced at its path, which the plan then reloads.
  * A stored file gone from disk whose path under that root now leads through a link to a new file
  * is that file too: a home moved, in which a session dir was renamed with a link left at its old
- * name (the plan reloads it as the renamed session's).
+ * name (the plan reloads it as the renamed session's). So is one gone from a session dir whose
+ * name and kind a new file under another session dir has, and whose loaded content it begins
+ * with: a session dir renamed with no link left (reloaded as the renamed session's, once).
  * Only a one-to-one match counts: two files never become one. The disk is read only when this
  * load names a file the database does not hold.
  */
@@ -54,6 +57,7 @@ export function findMoves(stored: Map<string, Stored>, files: SourceFile[], root
   const named = new Set(files.map((f) => f.absPath));
   const linked = new Map<string, string[]>();
   const gone = new Map<string, string[]>();
+  const goneFromSession = new Map<string, string[]>();
   for (const [key, entry] of stored) {
     if (named.has(key)) continue;
     const real = realFile(key);
@@ -62,6 +66,8 @@ export function findMoves(stored: Map<string, Stored>, files: SourceFile[], root
       continue;
     }
     add(gone, identity(entry.kind, entry.session_id, key), key);
+    // Empty files all begin alike: content tells nothing of them.
+    if (entry.session_id !== null && entry.bytes > 0) add(goneFromSession, nameOnly(entry.kind, key), key);
     const place = root === null ? null : path.join(root, ...entry.path.split('/'));
     const there = place === null ? null : realFile(place);
     if (there !== null && there !== place) add(linked, there, key);
@@ -76,6 +82,13 @@ export function findMoves(stored: Map<string, Stored>, files: SourceFile[], root
       const size = fs.statSync(file.absPath, { throwIfNoEntry: false })?.size ?? -1;
       const same = (key: string) => (root !== null && stored.get(key)!.path === file.relPath) || holdsLoaded(file.absPath, size, stored.get(key)!);
       candidates = (gone.get(identity(file.kind, file.sessionId, file.absPath)) ?? []).filter(same);
+      // A session dir renamed with no link left: the file under the new session's name still
+      // begins with what was loaded from it under the old one.
+      // (Not where the root is being found, root null: a renamed dir tells nothing of where it went.)
+      if (candidates.length === 0 && file.sessionId !== null && root !== null) {
+        const renamed = (key: string) => stored.get(key)!.session_id !== file.sessionId && holdsLoaded(file.absPath, size, stored.get(key)!);
+        candidates = (goneFromSession.get(nameOnly(file.kind, file.absPath)) ?? []).filter(renamed);
+      }
     }
     matches.set(file, candidates);
     for (const key of candidates) add(matchedBy, key, file);

@@ -9,14 +9,20 @@ import { FILE_ID_PATH_TABLES } from './database-root.js';
 import { findMoves } from './moved-files.js';
 import { type Stored, storedFiles } from './stored-files.js';
 
-/** The stored files by key, once reconciled with `inputs`. */
-export async function reconcileStored(db: Database, inputs: DiscoveredInputs): Promise<Map<string, Stored>> {
+export interface Reconciled {
+  /** The stored files by key, once reconciled with the inputs. */
+  stored: Map<string, Stored>;
+  /** Session ids whose files this load found under another session dir (renamed), with that session's id. */
+  sessionsMoved: Map<string, string>;
+}
+
+export async function reconcileStored(db: Database, inputs: DiscoveredInputs): Promise<Reconciled> {
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
-  await adoptMoved(db, stored, inputs);
+  const sessionsMoved = await adoptMoved(db, stored, inputs);
   await dropEndedHeartbeats(db, stored, inputs.root);
   await dropDuplicates(db, stored, inputs);
-  return stored;
+  return { stored, sessionsMoved };
 }
 
 /** A file is gone when nothing is at its path, or something that is not a file (a directory). */
@@ -73,9 +79,14 @@ async function rekeyToRealPaths(db: Database): Promise<void> {
  * Stored files this load names under a new key (a home moved, see moved-files.ts) take that key
  * and its path, in one transaction, instead of being loaded a second time beside their old rows.
  */
-async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
+async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<Map<string, string>> {
   const moves = findMoves(stored, inputs.files, inputs.root);
-  if (moves.size === 0) return;
+  const sessionsMoved = new Map<string, string>();
+  for (const [key, file] of moves) {
+    const from = stored.get(key)!.session_id;
+    if (from !== null && file.sessionId !== null && from !== file.sessionId) sessionsMoved.set(from, file.sessionId);
+  }
+  if (moves.size === 0) return sessionsMoved;
   const rows = [...moves].map(([key, file]) => [stored.get(key)!.file_id, file.absPath, file.relPath]);
   await db.transaction(async () => {
     await db.run(`CREATE OR REPLACE TEMP TABLE moved_files (file_id BIGINT, key VARCHAR, path VARCHAR)`);
@@ -89,6 +100,7 @@ async function adoptMoved(db: Database, stored: Map<string, Stored>, inputs: Dis
     stored.delete(key);
     stored.set(file.absPath, { ...entry, path: file.relPath });
   }
+  return sessionsMoved;
 }
 
 /** Why discovery skips an entry that is another copy or another name of what it reads (discover-inputs.ts). */

@@ -9,7 +9,7 @@ import type { CheckReport } from './types.js';
 // File names and messages come from the repository checked: control characters in them (an ESC
 // sequence that retitles the window or clears the screen, U+202E) are shown as \u escapes first,
 // as in the text format (visible-text.ts), since a CI log is read in a terminal too.
-const escapeData = (s: string) => visibleText(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeData = (s: string) => visibleText(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 const command = (level: string, props: Array<[string, string | number]>, message: string) =>
   `::${level} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(message)}`;

@@ -176,7 +176,8 @@ describe('load --db', () => {
     fs.rmSync(dir, { recursive: true });
     fs.writeFileSync(dir, 'x\n');
     fs.mkdirSync(path.join(home, 'trajectories/sessions/20260815-091500-0caff01d'));
-    fs.copyFileSync(path.join(FIXTURES, 'malformed-lines', SESSION, 'events.jsonl'), path.join(home, 'trajectories/sessions/20260815-091500-0caff01d/events.jsonl'));
+    // Other content: the same file under another session dir is the session dir renamed (moved-files.ts).
+    fs.writeFileSync(path.join(home, 'trajectories/sessions/20260815-091500-0caff01d/events.jsonl'), fs.readFileSync(path.join(FIXTURES, 'malformed-lines', SESSION, 'events.jsonl'), 'utf8').replace(/\n/, '\n{"event":"X","session_id":"20260815-091500-0caff01d","timestamp":"2026-08-15T09:15:00.000Z","data":{}}\n'));
     const run = await runCli(['load', home, '--db', db, '--quiet']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`trajaudit: 1 file in ${db} no longer exists on disk (${SESSION}/events.jsonl)`);
