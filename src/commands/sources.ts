@@ -105,6 +105,7 @@ export async function sources(options: SourcesOptions, progress: Progress): Prom
       totals: await db.all(`SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes, coalesce(sum(lines), 0) AS lines,
         coalesce(sum(valid), 0) AS valid, coalesce(sum(blank), 0) AS blank, coalesce(sum(malformed), 0) AS malformed,
         (SELECT coalesce(sum(n), 0) FROM (${UNREAD_TIMES})) AS ts_unread,
+        (SELECT count(*) FROM input_problems WHERE kind = 'duplicate-key') AS duplicate_keys,
         (SELECT count(*) FROM skipped_inputs) AS skipped,
         (SELECT count(*) FROM skipped_inputs WHERE starts_with(reason, '${CANNOT_READ}')) AS unreadable FROM input_files`),
     };

@@ -53,7 +53,7 @@ export async function fileRow(db: Database, w: Work, fileId: number, ledger: Lin
   const lines = lineBase + ledger.lines;
   if (lineBase > 0) {
     valid = (await db.all(`SELECT count(*) AS n FROM ${table} WHERE file_id = ${fileId}`)).rows[0].n as number;
-    malformed = (await db.all(`SELECT count(*) AS n FROM input_problems WHERE file_id = ${fileId}`)).rows[0].n as number;
+    malformed = (await db.all(`SELECT count(*) AS n FROM input_problems WHERE file_id = ${fileId} AND kind <> 'duplicate-key'`)).rows[0].n as number;
   }
   let range = ledger.timeRange ?? { min: null, max: null };
   if (!ledger.timeRange && w.adapter.appendable && w.adapter.timed) {

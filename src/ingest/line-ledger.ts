@@ -1,13 +1,19 @@
-/** One line that could not be read. Listed in input_problems; never dropped. */
+/**
+ * One line that could not be read, or (`duplicate-key`) read but not whole: a later value of a key
+ * it names twice is stored nowhere. Listed in input_problems; never dropped.
+ */
 export interface Problem {
   line: number;
   byteOffset: number;
-  kind: 'malformed' | 'truncated-tail';
+  kind: 'malformed' | 'truncated-tail' | 'duplicate-key';
   reason: string;
   excerpt: string;
 }
 
-/** Line accounting for one file (or the part of it read this time). valid + blank + malformed = lines. */
+/**
+ * Line accounting for one file (or the part of it read this time). valid + blank + malformed =
+ * lines; a duplicate-key line is valid, and listed among the problems as well.
+ */
 export interface LineLedger {
   lines: number;
   valid: number;

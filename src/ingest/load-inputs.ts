@@ -69,10 +69,14 @@ async function loadInto(options: LoadInputsOptions, named: string[], useDbAsIs: 
   try {
     await options.beforeIngest?.(db);
     const summary = inputs ? await ingest(db, await rootInputs(db, inputs), options.window ?? {}, progress) : null;
-    const bad = (await db.all(`SELECT count(*) AS lines, count(DISTINCT file_id) AS files FROM input_problems`)).rows[0];
+    const bad = (await db.all(`SELECT count(*) AS lines, count(DISTINCT file_id) AS files FROM input_problems WHERE kind <> 'duplicate-key'`)).rows[0];
     const warnings = (bad.lines as number) > 0
       ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; ${options.problemsHint ?? 'they are listed by `trajaudit sources`'}`]
       : [];
+    const twice = (await db.all(`SELECT count(*) AS n FROM input_problems WHERE kind = 'duplicate-key'`)).rows[0].n as number;
+    if (twice > 0) {
+      warnings.push(`${twice} line${twice === 1 ? ' names' : 's name'} a key twice: the first value is stored, the later ones nowhere; \`trajaudit sources --section problems\` lists ${twice === 1 ? 'it' : 'them'} (kind duplicate-key)`);
+    }
     // Said on every command over such a --db, windowed or not: which window left a file unread is
     // not kept, so no command can tell that its own window needs none of them.
     const unread = options.db === undefined ? 0 : ((await db.all(`SELECT count(*) AS n FROM skipped_inputs WHERE reason = $r`, { r: OUTSIDE_WINDOW })).rows[0].n as number);

@@ -10,6 +10,7 @@ import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import { countLines } from './count-lines.js';
 import { type LineLedger, type Problem } from './line-ledger.js';
 import { BIG_LINE_BYTES, MAX_LINE_BYTES } from './line-rules.js';
+import { duplicateKeyReason, duplicateTopLevelKeys } from './duplicate-keys.js';
 import { Refused } from './refused.js';
 import { splitLines, type Unread } from './split-lines.js';
 import { EXCERPT_CHARS, excerpt, strictJsonObject } from './strict-json.js';
@@ -69,6 +70,8 @@ export interface StageShape {
   shape: string;
   /** Keep the text of valid lines too (for adapters that store the whole record). */
   keepValidText: boolean;
+  /** The envelope keys whose values are stored: a valid line naming one twice is listed (duplicate-keys.ts). */
+  keys: string[];
 }
 
 /** Whether json_transform can take the line: DuckDB parses it as one object. */
@@ -83,7 +86,9 @@ const PARSES = `json_valid(line) AND (starts_with(line, '{') OR json_type(line) 
  * classified alone, with `parses` worked out beforehand.
  */
 function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES, parses = PARSES): string {
-  return `SELECT line_no, len, verdict, e, CASE WHEN verdict IN ('valid', 'big') AND NOT ${shape.keepValidText} THEN NULL ELSE line END AS line
+  // A line naming an envelope key twice keeps its text, for duplicateTopLevelKeys.
+  const twice = shape.keys.map((k) => `strlen(line) - strlen(replace(line, '"${k}"', '')) >= ${2 * (k.length + 2)}`).join(' OR ') || 'false';
+  return `SELECT line_no, len, verdict, e, coalesce(${twice}, false) AS twice, CASE WHEN verdict IN ('valid', 'big') AND NOT ${shape.keepValidText} AND NOT coalesce(${twice}, false) THEN NULL ELSE line END AS line
     FROM (
       SELECT line_no, line, len, e,
         CASE WHEN len > ${big} THEN 'big'
@@ -174,6 +179,20 @@ async function judgeSuspects(db: Database, malformed: Map<number, string>): Prom
   if (malformed.size) await db.run(`UPDATE staged SET verdict = 'malformed' WHERE line_no IN (${[...malformed.keys()].join(',')})`);
 }
 
+/** The valid lines that name an envelope key twice (duplicate-keys.ts), as the ledger lists them. */
+async function duplicateKeyLines(db: Database, startOffset: number): Promise<Problem[]> {
+  if ((await db.all(`SELECT count(*) AS n FROM staged WHERE verdict = 'valid' AND twice`)).rows[0].n === 0) return [];
+  const rows = await db.all(`SELECT line_no, line, off FROM (
+      SELECT line_no, line, verdict, twice, coalesce(sum(len + 1) OVER (ORDER BY line_no ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS off FROM staged)
+    WHERE verdict = 'valid' AND twice AND line IS NOT NULL ORDER BY line_no`);
+  return rows.rows.flatMap((row) => {
+    const text = row.line as string;
+    const keys = duplicateTopLevelKeys(text);
+    if (keys.length === 0) return [];
+    return [{ line: row.line_no as number, byteOffset: startOffset + (row.off as number), kind: 'duplicate-key' as const, reason: duplicateKeyReason(keys), excerpt: excerpt(text) }];
+  });
+}
+
 export async function stageJsonl(db: Database, range: StageRange, shape: StageShape): Promise<LineLedger | Refused> {
   const byDuckDb = await stageWithDuckDb(db, range, shape);
   if (byDuckDb instanceof Refused) return byDuckDb;
@@ -207,12 +226,15 @@ export async function stageJsonl(db: Database, range: StageRange, shape: StageSh
       });
     }
   }
+  const malformed = problems.length;
+  if (shape.keys.length > 0) problems.push(...(await duplicateKeyLines(db, range.startOffset)));
+  problems.sort((a, b) => a.line - b.line);
   const lastLen = (totals.last_len as number) ?? 0;
   return {
     lines,
     valid: totals.valid ?? 0,
     blank: totals.blank ?? 0,
-    malformed: problems.length,
+    malformed,
     bytes,
     completeBytes: range.startOffset + (terminated ? bytes : bytes - lastLen),
     completeLines: range.lineBase + (terminated ? lines : lines - 1),

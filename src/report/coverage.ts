@@ -21,7 +21,7 @@ SELECT
   (SELECT count(*) FROM events WHERE ${inWindow('ts')}) AS events,
   (SELECT count(*) FROM error_records WHERE ${inWindow('ts')}) AS error_records,
   (SELECT count(*) FROM warn_lines WHERE ${inWindow('ts')}) AS warn_lines,
-  (SELECT count(*) FROM input_problems p JOIN input_files f USING (file_id) WHERE ${overlaps('f', currentWindow)}) AS malformed_lines,
+  (SELECT count(*) FROM input_problems p JOIN input_files f USING (file_id) WHERE p.kind <> 'duplicate-key' AND ${overlaps('f', currentWindow)}) AS malformed_lines,
   (SELECT count(*) FROM (${UNDATED_ROWS_SQL}) u JOIN input_files f USING (file_id) WHERE ${overlaps('f', currentWindow)}) AS undated_rows`;
 
 const PROBLEMS = `

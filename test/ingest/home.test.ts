@@ -49,7 +49,7 @@ describe('fixtures/home: the input ledger', async () => {
       [`${S}/20260821-101500-b2d84e07/warn.log:1`, 0, 'malformed'],
       [`${S}/3b9f02d6/events.jsonl:9`, 1489, 'malformed'],
     ]);
-    expect(value.totals).toEqual({ files: 36, bytes: 121131, lines: 692, valid: 683, blank: 2, malformed: 7, ts_unread: 0, skipped: 4, unreadable: 0 });
+    expect(value.totals).toEqual({ files: 36, bytes: 121131, lines: 692, valid: 683, blank: 2, malformed: 7, ts_unread: 0, duplicate_keys: 0, skipped: 4, unreadable: 0 });
   });
 
   it('lists, rather than reads, the files it does not ingest', () => {

@@ -77,7 +77,7 @@ describe('fixtures/malformed-lines: every line accounted for', async () => {
       `${FILE}:12,${FILE},12,1480,truncated-tail`,
     ]);
     // The same value as under "totals" in the whole document: one object.
-    const totals = { files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, ts_unread: 0, skipped: 0, unreadable: 0 };
+    const totals = { files: 1, bytes: 1632, lines: 12, valid: 4, blank: 2, malformed: 6, ts_unread: 0, duplicate_keys: 0, skipped: 0, unreadable: 0 };
     expect((await runJson(['sources', HOME, '--section', 'totals'])).value).toEqual(totals);
     expect(((await runJson(['sources', HOME])).value as { totals: unknown }).totals).toEqual(totals);
   });
