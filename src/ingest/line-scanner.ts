@@ -15,6 +15,7 @@ let compiled: WebAssembly.Module | undefined;
 interface Exports {
   memory: WebAssembly.Memory;
   stop: WebAssembly.Global;
+  dataSeen: WebAssembly.Global;
   scan(base: number, start: number, end: number, out: number, outEnd: number): number;
 }
 
@@ -41,11 +42,13 @@ export class LineScanner {
   }
 
   /**
-   * Scans bytes[0, length): calls `newline(offset)` for each newline and `suspect(offset)` for
-   * each place a lenient JSON reader could accept what RFC 8259 does not, in position order.
+   * Scans bytes[0, length), which start a line: calls `newline(offset)` for each newline and
+   * `suspect(offset)` for each place a lenient JSON reader could accept what RFC 8259 does not,
+   * and for each line's second "data", in position order.
    */
   scan(length: number, newline: (offset: number) => void, suspect: (offset: number) => void): void {
-    const { memory, scan, stop } = this.exports;
+    const { memory, scan, stop, dataSeen } = this.exports;
+    dataSeen.value = 0;
     const entries = new Uint32Array(memory.buffer, 0, ENTRY_SLOTS);
     for (let from = 0; from < length; from = stop.value as number) {
       const count = scan(ENTRY_BYTES, from, length, 0, ENTRY_BYTES);

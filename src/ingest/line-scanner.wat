@@ -4,6 +4,8 @@
 ;; allowed) could accept what RFC 8259 does not:
 ;;   a trailing comma   ,[ \t\r]*[\]}]
 ;;   NaN / Infinity     [:,[][ \t\r]*[-+]?(nan|inf), any case
+;; and every line that holds "data" (quotes included) twice: a record naming its envelope's
+;; data key twice keeps the first value only (duplicate-keys.ts judges the line).
 ;; Compiled by scripts/build-line-scanner.mjs into line-scanner-wasm.ts (a test keeps the two
 ;; in step).
 ;;
@@ -14,6 +16,14 @@
   (memory (export "memory") 1)
   ;; Where the last call stopped: `end`, or earlier when the entry area was full.
   (global $stop (export "stop") (mut i32) (i32.const 0))
+  ;; "data" seen so far on the current line; the caller zeroes it where a chunk starts.
+  (global $dataSeen (export "dataSeen") (mut i32) (i32.const 0))
+
+  ;; A quote and a 'd' at $p: is it "data" (its closing quote before `end`)?
+  (func $isData (param $p i32) (param $end i32) (result i32)
+    (if (i32.gt_u (i32.add (local.get $p) (i32.const 6)) (local.get $end)) (then (return (i32.const 0))))
+    ;; "ata\"" as one little-endian u32: a=97 t=116 a=97 "=34
+    (i32.eq (i32.load offset=2 align=1 (local.get $p)) (i32.const 0x22617461)))
 
   (func $isSpace (param $c i32) (result i32)
     (i32.or
@@ -69,6 +79,7 @@
     (local $i i32) (local $o i32) (local $bits i32) (local $p i32) (local $c i32)
     (local $b0 v128) (local $b1 v128) (local $l0 v128) (local $l1 v128)
     (local $k10 v128) (local $k44 v128) (local $k125 v128) (local $k32 v128) (local $k110 v128) (local $k97 v128) (local $k105 v128)
+    (local $k34 v128) (local $k100 v128)
     ;; the byte values the step compares with, in every lane
     (local.set $k10 (i8x16.splat (i32.const 10)))
     (local.set $k44 (i8x16.splat (i32.const 44)))
@@ -77,6 +88,8 @@
     (local.set $k110 (i8x16.splat (i32.const 110)))
     (local.set $k97 (i8x16.splat (i32.const 97)))
     (local.set $k105 (i8x16.splat (i32.const 105)))
+    (local.set $k34 (i8x16.splat (i32.const 34)))
+    (local.set $k100 (i8x16.splat (i32.const 100)))
     (local.set $i (i32.add (local.get $base) (local.get $start)))
     (local.set $end (i32.add (local.get $base) (local.get $end)))
     (local.set $o (local.get $out))
@@ -99,10 +112,13 @@
               (v128.and
                 (i8x16.eq (local.get $b0) (local.get $k44))
                 (v128.or (i8x16.le_u (local.get $b1) (local.get $k32)) (i8x16.eq (local.get $l1) (local.get $k125)))))
-            ;; "na" and "in": nan and inf's first two letters
             (v128.or
-              (v128.and (i8x16.eq (local.get $l0) (local.get $k110)) (i8x16.eq (local.get $l1) (local.get $k97)))
-              (v128.and (i8x16.eq (local.get $l0) (local.get $k105)) (i8x16.eq (local.get $l1) (local.get $k110)))))))
+              ;; "na" and "in": nan and inf's first two letters
+              (v128.or
+                (v128.and (i8x16.eq (local.get $l0) (local.get $k110)) (i8x16.eq (local.get $l1) (local.get $k97)))
+                (v128.and (i8x16.eq (local.get $l0) (local.get $k105)) (i8x16.eq (local.get $l1) (local.get $k110))))
+              ;; a quote and a 'd': "data"'s first two bytes
+              (v128.and (i8x16.eq (local.get $b0) (local.get $k34)) (i8x16.eq (local.get $b1) (local.get $k100)))))))
         ;; the last step: only positions before `end`
         (if (i32.gt_u (i32.add (local.get $i) (i32.const 16)) (local.get $end))
           (then (local.set $bits (i32.and (local.get $bits)
@@ -115,12 +131,20 @@
             (local.set $c (i32.load8_u (local.get $p)))
             (if (i32.eq (local.get $c) (i32.const 10))
               (then
+                (global.set $dataSeen (i32.const 0))
                 (i32.store (local.get $o) (i32.sub (local.get $p) (local.get $base)))
                 (local.set $o (i32.add (local.get $o) (i32.const 4))))
               (else
                 (if (if (result i32) (i32.eq (local.get $c) (i32.const 44))
                       (then (call $trailingComma (local.get $p) (local.get $end)))
-                      (else (call $nanOrInf (local.get $p) (local.get $base) (local.get $end))))
+                      (else (if (result i32) (i32.eq (local.get $c) (i32.const 34))
+                        ;; the second "data" of a line is a suspect, once
+                        (then (if (result i32) (call $isData (local.get $p) (local.get $end))
+                          (then
+                            (global.set $dataSeen (i32.add (global.get $dataSeen) (i32.const 1)))
+                            (i32.eq (global.get $dataSeen) (i32.const 2)))
+                          (else (i32.const 0))))
+                        (else (call $nanOrInf (local.get $p) (local.get $base) (local.get $end))))))
                   (then
                     (i32.store (local.get $o) (i32.or (i32.sub (local.get $p) (local.get $base)) (i32.const 0x80000000)))
                     (local.set $o (i32.add (local.get $o) (i32.const 4)))))))

@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { MAX_LINE_BYTES, startsWithBom } from './line-rules.js';
 import { decodeLossy, invalidUtf8Reason } from './decode-utf8.js';
-import { duplicateKeyReason, duplicateTopLevelKeys, linesNamingKeysTwice } from './duplicate-keys.js';
+import { duplicateKeyReason, duplicateTopLevelKeys } from './duplicate-keys.js';
 import { LineScanner } from './line-scanner.js';
 import { Refused } from './refused.js';
 import { excerpt, strictJsonObject } from './strict-json.js';
@@ -32,7 +32,7 @@ export interface LineScan {
   blank: number[];
   /** Lines the strict parser rejected, by line number. */
   malformed: Map<number, ScannedProblem>;
-  /** Valid lines naming one of ScanOptions.keys twice at the top level (duplicate-keys.ts), by line number. */
+  /** Valid lines naming a top-level key twice (duplicate-keys.ts; found where "data" is twice), by line number. */
   duplicates: Map<number, ScannedProblem>;
   /** Byte offset of line 1, 1 + CHECKPOINT_EVERY, …: where lineBytes starts counting. */
   checkpoints: number[];
@@ -93,8 +93,6 @@ export interface ScanOptions {
   chunkBytes?: number;
   /** The buffer grows for a longer line; a line longer than this refuses the file (the staged reader lists it). */
   maxLineBytes?: number;
-  /** The envelope keys whose values are stored: a line naming one twice is listed (duplicate-keys.ts). */
-  keys?: string[];
 }
 
 /** The file's lines, or why the direct path cannot take it. */
@@ -107,7 +105,7 @@ export async function scanLines(absPath: string, options: ScanOptions = {}): Pro
   }
 }
 
-async function scanFile(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineBytes = MAX_LINE_BYTES, keys = [] }: ScanOptions): Promise<LineScan> {
+async function scanFile(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineBytes = MAX_LINE_BYTES }: ScanOptions): Promise<LineScan> {
   const scan: LineScan = { lines: 0, bytes: 0, terminated: true, lastLineStart: 0, blank: [], malformed: new Map(), duplicates: new Map(), checkpoints: [] };
   const scanner = (chunkBytes === CHUNK_BYTES && idle.pop()) || newScanner(chunkBytes);
   const file = await fs.promises.open(absPath, 'r');
@@ -132,7 +130,7 @@ async function scanFile(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineByte
       // read_json passes over a byte order mark, but not always: a first line of nothing else
       // comes as a row of its own, one unterminated line after it as a NULL row.
       if (base === 0 && startsWithBom(scanner.bytes)) throw refuse('a byte order mark');
-      scanChunk(scan, scanner, cut, base, maxLineBytes, keys);
+      scanChunk(scan, scanner, cut, base, maxLineBytes);
       if (atEof) {
         scan.terminated = scanner.bytes[cut - 1] === NEWLINE;
         break;
@@ -148,16 +146,13 @@ async function scanFile(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineByte
   return scan;
 }
 
-function scanChunk(scan: LineScan, scanner: LineScanner, length: number, base: number, maxLine: number, keys: string[]): void {
+function scanChunk(scan: LineScan, scanner: LineScanner, length: number, base: number, maxLine: number): void {
   const { bytes } = scanner;
   const flagged: [number, number, number][] = [];
-  const firstLine = scan.lines + 1;
-  const starts: number[] = [];
   let start = 0;
   let suspect = false;
   const line = (end: number) => {
     if (end - start > maxLine) throw refuse(`a line longer than ${maxLine} bytes`);
-    if (keys.length > 0) starts.push(start);
     scan.lines += 1;
     const lineNo = scan.lines;
     if (lineNo % CHECKPOINT_EVERY === 1) scan.checkpoints.push(base + start);
@@ -178,18 +173,14 @@ function scanChunk(scan: LineScan, scanner: LineScanner, length: number, base: n
   if (start < length) line(length); // an unterminated last line
   for (const [lineNo, from, end] of flagged) {
     const problem = judgeLine(bytes.subarray(from, end));
-    if (problem) scan.malformed.set(lineNo, { offset: base + from, ...problem });
-  }
-  for (const k of linesNamingKeysTwice(bytes.subarray(0, length), starts, keys)) {
-    const lineNo = firstLine + k;
-    if (scan.malformed.has(lineNo) || scan.blank.includes(lineNo)) continue;
-    let end = k + 1 < starts.length ? starts[k + 1] - 1 : bytes[length - 1] === NEWLINE ? length - 1 : length;
-    if (bytes[end - 1] === 13) end -= 1;
-    // Only a valid line: one read_json passes over is judged when its row is missing.
-    if (judgeLine(bytes.subarray(starts[k], end)) !== null) continue;
-    const text = bytes.toString('utf8', starts[k], end);
+    if (problem) {
+      scan.malformed.set(lineNo, { offset: base + from, ...problem });
+      continue;
+    }
+    // Valid: flagged for a second "data" perhaps (line-scanner.wat).
+    const text = bytes.toString('utf8', from, bytes[end - 1] === 13 ? end - 1 : end);
     const twice = duplicateTopLevelKeys(text);
-    if (twice.length > 0) scan.duplicates.set(lineNo, { offset: base + starts[k], reason: duplicateKeyReason(twice), excerpt: excerpt(text) });
+    if (twice.length > 0) scan.duplicates.set(lineNo, { offset: base + from, reason: duplicateKeyReason(twice), excerpt: excerpt(text) });
   }
   scan.bytes += length;
 }
