@@ -149,6 +149,9 @@ class Collector {
   /** Every directory read as each session's (see onePerSession). */
   private copies = new Map<string, SessionDir[]>();
   skipped = new Map<string, SkippedInput>();
+  /** Session dirs read, by real path, with their names; links to session dirs not decided yet. */
+  private read = new Map<string, string>();
+  private links: string[] = [];
   scopes: string[] = [];
   /** The real path of each directory listed (list), by the path it was listed under. */
   private realDirs = new Map<string, string>();
@@ -271,6 +274,8 @@ class Collector {
   }
 
   sessionDir(dir: string): void {
+    const real = realOrGone(dir);
+    if (real !== null && !this.read.has(real)) this.read.set(real, path.basename(dir));
     const sessionId = this.addSessionDir(dir);
     const seen = new Map<string, string>();
     for (const e of this.list(dir)) {
@@ -304,7 +309,31 @@ class Collector {
     const first = seen.get(real);
     if (first !== undefined) return this.skip(abs, `another name for session directory ${first}`);
     seen.set(real, name);
+    // A link to a session dir in another listing (`sessions/latest` → `sessions/2026-08/<id>`) is
+    // decided once every directory is read (linkedSessionDirs), whichever is listed first.
+    if (fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      this.links.push(abs);
+      return;
+    }
     this.sessionDir(abs);
+  }
+
+  /**
+   * The links to session dirs, after every real one was read: a link to one read under its own
+   * name is another name for it (its session, and what is skipped in it, are that dir's); any
+   * other is read as a session dir, once.
+   */
+  linkedSessionDirs(): void {
+    for (const abs of this.links.splice(0)) {
+      const real = realOrGone(abs);
+      if (real === null) continue;
+      const read = this.read.get(real);
+      if (read !== undefined) {
+        this.skip(abs, `another name for session directory ${read}`);
+        continue;
+      }
+      this.sessionDir(abs);
+    }
   }
 
   addSessionDir(dir: string): string {
@@ -490,6 +519,7 @@ export function discoverInputs(paths: string[]): DiscoveredInputs {
   unlistable.clear();
   const c = new Collector(root);
   for (const named of paths) addNamedPath(c, named);
+  c.linkedSessionDirs();
   const files = c.onePerSession(c.files());
   // A tasks dir with no .output in it is clean (HEAD's 7-day sweep, a machine whose tests run
   // isolated): `query test-pollution` reports it as 0 files. Anything else that
