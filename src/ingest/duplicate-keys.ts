@@ -1,9 +1,8 @@
-// A record that names its `data` key twice (`"data":{…},"data":{…}`, two writes run together) is
+// A record that names an envelope key twice (`"data":{…},"data":{…}`, two writes run together) is
 // valid JSON, and its first value is stored: the later one would be stored nowhere. Such a line
-// is listed in the ledger (kind `duplicate-key`, with every top-level key it names twice) and
-// still loaded as it is. Lines holding "data" twice are found by the line scanner (and in SQL by
-// the staged reader) and judged here; other keys twice are not looked for on their own (each
-// envelope key occurs on every line, and finding their repeats cost a fifth of a load).
+// is listed in the ledger (kind `duplicate-key`) and still loaded as it is. Lines naming a key
+// quoted twice are found by the line scanner (line-scanner.wat; in SQL by the staged reader) and
+// judged here.
 
 /** The top-level keys a valid JSON object's text names more than once, in order. */
 export function duplicateTopLevelKeys(text: string): string[] {

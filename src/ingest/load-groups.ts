@@ -127,7 +127,7 @@ export class GroupLoader {
   /** Starts a file's line scan early: Node scans while DuckDB inserts the file before it. */
   private scanEarly(w: Work | undefined): Promise<LineScan | Refused> | undefined {
     if (!w || !this.direct(w)) return undefined;
-    const scan = scanLines(w.file.absPath);
+    const scan = scanLines(w.file.absPath, { keys: w.adapter.envelopeKeys });
     scan.catch(() => undefined); // a failed scan is reported when the file's turn comes
     return scan;
   }

@@ -111,8 +111,8 @@ async function judgeMissing(db: Database, spec: DirectSpec, target: DirectTarget
 }
 
 /** The file's line scan, or why read_json cannot be trusted with it (before anything is read). */
-async function admit(target: DirectTarget): Promise<LineScan | Refused> {
-  const scan = await (target.scanning ?? scanLines(target.absPath));
+async function admit(spec: DirectSpec, target: DirectTarget): Promise<LineScan | Refused> {
+  const scan = await (target.scanning ?? scanLines(target.absPath, { keys: Object.keys(spec.columns) }));
   const refuse = (reason: string) => new Refused('before-reading', `${target.absPath}${reason}`);
   if (scan instanceof Refused) return refuse(`: ${scan.message}`);
   if (scan.blank.length > MAX_BLANK) return refuse(`: ${scan.blank.length} blank lines`);
@@ -180,7 +180,7 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, targets: D
   const admitted: { target: DirectTarget; scan: LineScan }[] = [];
   const answers = new Map<DirectTarget, LineLedger | Refused>();
   for (const target of targets) {
-    const scan = await admit(target);
+    const scan = await admit(spec, target);
     if (scan instanceof Refused) answers.set(target, scan);
     else admitted.push({ target, scan });
   }

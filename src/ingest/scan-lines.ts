@@ -32,7 +32,7 @@ export interface LineScan {
   blank: number[];
   /** Lines the strict parser rejected, by line number. */
   malformed: Map<number, ScannedProblem>;
-  /** Valid lines naming a top-level key twice (duplicate-keys.ts; found where "data" is twice), by line number. */
+  /** Valid lines naming a top-level key twice (duplicate-keys.ts; found where one of the keys is twice), by line number. */
   duplicates: Map<number, ScannedProblem>;
   /** Byte offset of line 1, 1 + CHECKPOINT_EVERY, …: where lineBytes starts counting. */
   checkpoints: number[];
@@ -93,6 +93,8 @@ export interface ScanOptions {
   chunkBytes?: number;
   /** The buffer grows for a longer line; a line longer than this refuses the file (the staged reader lists it). */
   maxLineBytes?: number;
+  /** The envelope keys whose values are stored: a valid line naming one twice is listed (duplicate-keys.ts). */
+  keys?: string[];
 }
 
 /** The file's lines, or why the direct path cannot take it. */
@@ -105,9 +107,10 @@ export async function scanLines(absPath: string, options: ScanOptions = {}): Pro
   }
 }
 
-async function scanFile(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineBytes = MAX_LINE_BYTES }: ScanOptions): Promise<LineScan> {
+async function scanFile(absPath: string, { chunkBytes = CHUNK_BYTES, maxLineBytes = MAX_LINE_BYTES, keys = [] }: ScanOptions): Promise<LineScan> {
   const scan: LineScan = { lines: 0, bytes: 0, terminated: true, lastLineStart: 0, blank: [], malformed: new Map(), duplicates: new Map(), checkpoints: [] };
   const scanner = (chunkBytes === CHUNK_BYTES && idle.pop()) || newScanner(chunkBytes);
+  scanner.setKeys(keys);
   const file = await fs.promises.open(absPath, 'r');
   try {
     let carry = 0;
@@ -177,7 +180,7 @@ function scanChunk(scan: LineScan, scanner: LineScanner, length: number, base: n
       scan.malformed.set(lineNo, { offset: base + from, ...problem });
       continue;
     }
-    // Valid: flagged for a second "data" perhaps (line-scanner.wat).
+    // Valid: flagged for a key named twice perhaps (line-scanner.wat).
     const text = bytes.toString('utf8', from, bytes[end - 1] === 13 ? end - 1 : end);
     const twice = duplicateTopLevelKeys(text);
     if (twice.length > 0) scan.duplicates.set(lineNo, { offset: base + from, reason: duplicateKeyReason(twice), excerpt: excerpt(text) });

@@ -70,8 +70,8 @@ export interface StageShape {
   shape: string;
   /** Keep the text of valid lines too (for adapters that store the whole record). */
   keepValidText: boolean;
-  /** A valid line holding "data" twice is judged by duplicate-keys.ts, as the line scanner's are. */
-  duplicates: boolean;
+  /** The envelope keys whose values are stored: a valid line naming one twice is listed (duplicate-keys.ts). */
+  keys: string[];
 }
 
 /** Whether json_transform can take the line: DuckDB parses it as one object. */
@@ -86,8 +86,8 @@ const PARSES = `json_valid(line) AND (starts_with(line, '{') OR json_type(line) 
  * classified alone, with `parses` worked out beforehand.
  */
 function classify(source: string, shape: StageShape, big = BIG_LINE_BYTES, parses = PARSES): string {
-  // A line holding "data" twice keeps its text, for duplicateTopLevelKeys.
-  const twice = shape.duplicates ? `strlen(line) - strlen(replace(line, '"data"', '')) >= 12` : 'false';
+  // A line naming an envelope key twice keeps its text, for duplicateTopLevelKeys.
+  const twice = shape.keys.map((k) => `strlen(line) - strlen(replace(line, '"${k}"', '')) >= ${2 * (k.length + 2)}`).join(' OR ') || 'false';
   return `SELECT line_no, len, verdict, e, coalesce(${twice}, false) AS twice, CASE WHEN verdict IN ('valid', 'big') AND NOT ${shape.keepValidText} AND NOT coalesce(${twice}, false) THEN NULL ELSE line END AS line
     FROM (
       SELECT line_no, line, len, e,
@@ -227,7 +227,7 @@ export async function stageJsonl(db: Database, range: StageRange, shape: StageSh
     }
   }
   const malformed = problems.length;
-  if (shape.duplicates) problems.push(...(await duplicateKeyLines(db, range.startOffset)));
+  if (shape.keys.length > 0) problems.push(...(await duplicateKeyLines(db, range.startOffset)));
   problems.sort((a, b) => a.line - b.line);
   const lastLen = (totals.last_len as number) ?? 0;
   return {

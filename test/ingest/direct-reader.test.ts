@@ -42,6 +42,7 @@ describe('fixtures/direct-reader-edges through the direct reader', async () => {
       [`${D1}:10`, 489, 'malformed'], // [1,2, ]: read_json accepts it
       [`${D1}:12`, 635, 'malformed'], // two objects run together
       [`${D1}:13`, 662, 'malformed'], // a raw control character inside a string
+      [`${D1}:14`, 705, 'duplicate-key'], // "event" twice: valid, loaded with the first, listed
       [`${D2}:2`, 64, 'malformed'],
       [`${D2}:3`, 129, 'malformed'],
       [`${D3}:2`, 64, 'malformed'],
@@ -50,9 +51,10 @@ describe('fixtures/direct-reader-edges through the direct reader', async () => {
     expect(reasons[0]).toBe('valid JSON that DuckDB cannot store (lone surrogate escape?)');
     expect(reasons[1]).toMatch(/control character U\+000C after the object/);
     expect(reasons[4]).toMatch(/two JSON values on one line/);
+    expect(reasons[6]).toBe('the top-level key "event" is named more than once: the first value is stored, the later ones nowhere');
     // The Latin-1 é (byte E9) after `…"s":"caf`: byte 73 of the line; only it becomes U+FFFD.
-    expect(reasons[8]).toBe('invalid UTF-8 byte sequence at byte 73 of the line');
-    expect(value.problems[8].excerpt).toBe('{"event":"Latin1","timestamp":"2026-08-15T11:00:01.000Z","data":{"s":"caf\uFFFD"}}');
+    expect(reasons[9]).toBe('invalid UTF-8 byte sequence at byte 73 of the line');
+    expect(value.problems[9].excerpt).toBe('{"event":"Latin1","timestamp":"2026-08-15T11:00:01.000Z","data":{"s":"caf\uFFFD"}}');
   });
 
   it('numbers rows by their line in the file, blank and bad lines included', async () => {

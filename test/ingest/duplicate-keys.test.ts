@@ -1,7 +1,7 @@
-// A line that names its data key twice (`"data":{…},"data":{…}`) is valid JSON: it is loaded as
-// before (the first value stored) and listed in the ledger as kind duplicate-key, with every
-// top-level key it names twice, since the later values are stored nowhere. Both readers agree, on
-// a whole file and on an appended tail; "data" in nested objects or inside strings is no key twice.
+// A line that names an envelope key twice (`"data":{…},"data":{…}`) is valid JSON: it is loaded as
+// before (the first value stored) and listed in the ledger as kind duplicate-key, since the later
+// value is stored nowhere. Both readers agree, on a whole file and on an appended tail; a key in
+// nested objects or inside strings is no key twice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,11 +18,11 @@ const LINES = [
   line(2, '"data":{"a":1},"data":{"a":2}'),
   line(3, '"data":{"data":{"data":1}}'), // nested: not the envelope's key twice
   line(4, '"data":{"text":"\\"data\\": twice \\"data\\""}'),
-  `{"event":"E5","event":"E5b","session_id":"${S}","timestamp":"2026-08-20T10:00:05.000Z","data":{},"data":{"x":1}}`,
+  `{"event":"E5","event":"E5b","session_id":"${S}","timestamp":"2026-08-20T10:00:05.000Z","data":{}}`,
 ];
 const REASON = (keys: string) => `the top-level ${keys} named more than once: the first value is stored, the later ones nowhere`;
 
-describe('a line naming its data key twice', () => {
+describe('a line naming an envelope key twice', () => {
   for (const reader of ['direct', 'staged']) {
     it(`is loaded (first value) and listed as duplicate-key, valid in the counts (${reader} reader, whole file and appended)`, async () => {
       const session = path.join(dir, reader, S);
@@ -47,7 +47,7 @@ describe('a line naming its data key twice', () => {
       expect(ledger.value.files[0]).toMatchObject({ lines: 5, valid: 5, blank: 0, malformed: 0 });
       expect(ledger.value.problems).toEqual([
         { where: `events.jsonl:2`, path: 'events.jsonl', line: 2, byte_offset: LINES[0].length + 1, kind: 'duplicate-key', reason: REASON('key "data" is'), excerpt: LINES[1].slice(0, 120) },
-        { where: `events.jsonl:5`, path: 'events.jsonl', line: 5, byte_offset: LINES.slice(0, 4).join('\n').length + 1, kind: 'duplicate-key', reason: REASON('keys "event", "data" are'), excerpt: LINES[4].slice(0, 120) },
+        { where: `events.jsonl:5`, path: 'events.jsonl', line: 5, byte_offset: LINES.slice(0, 4).join('\n').length + 1, kind: 'duplicate-key', reason: REASON('key "event" is'), excerpt: LINES[4].slice(0, 120) },
       ]);
       expect(ledger.value.totals).toMatchObject({ malformed: 0, duplicate_keys: 2 });
       // A fresh load of the whole file gives the same ledger.

@@ -92,6 +92,29 @@ describe('LineScanner (WebAssembly)', () => {
     for (const [text, suspect] of cases) expect([text, scanText(text).flagged.size > 0]).toEqual([text, suspect]);
   });
 
+  it('flags a line naming one of its keys quoted a second time, counting afresh on each line', () => {
+    const scanner = new LineScanner(4096);
+    scanner.setKeys(['data', 'event', 'ts', 'session_id']);
+    const cases: [string, boolean][] = [
+      ['{"event":"a","data":{}}', false],
+      ['{"data":{},"data":{}}', true],
+      ['{"event":"a","event":"b"}', true],
+      ['{"ts":1,"x":{"ts":2}}', true], // nested: the strict judge clears it later
+      ['{"t":1,"tss":2,"ts":3}', false],
+      ['{"session_id":"s","session_idx":"t"}', false],
+      ['{"session_id":"s","x":"session_id","session_id":"u"}', true],
+      ['{"datum":1,"dat":2,"data":3}', false],
+      ['{"data"', false],
+      ['{"data":1,"dat', false], // cut before the key's closing quote
+    ];
+    for (const [text, suspect] of cases) expect([text, scanText(text, scanner).flagged.size > 0]).toEqual([text, suspect]);
+    // Once per line, the count starting again after each newline.
+    expect([...scanText('{"data":1}\n{"data":2}\n{"data":1,"data":2,"data":3}\n{"data":4}', scanner).flagged]).toEqual([2]);
+    // No keys: nothing flagged for them.
+    scanner.setKeys([]);
+    expect(scanText('{"data":{},"data":{}}', scanner).flagged.size).toBe(0);
+  });
+
   it('resumes when more entries are found than one call can hold', () => {
     const text = `${'\n'.repeat(40_000)}{"a":1,}\n${'x,}\n'.repeat(20_000)}`;
     const got = scanText(text);

@@ -35,6 +35,8 @@ export interface Adapter {
   appendable: boolean;
   /** Rows carry an event time (ts), so a --since window can skip old files. */
   timed: boolean;
+  /** Keys of each record whose values are stored apart from its text: a line naming one twice is listed (duplicate-keys.ts). */
+  envelopeKeys?: string[];
   /**
    * Reads the file and accounts for its lines, then returns `store`, which writes the rows
    * inside the file's transaction; or a refusal when the file can only be read outside any

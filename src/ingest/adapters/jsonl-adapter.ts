@@ -54,7 +54,7 @@ const directTarget = (target: DirectFile): DirectTarget => ({ absPath: target.fi
 export function jsonlAdapter(format: JsonlFormat): Adapter {
   const shape = JSON.stringify(format.columns);
   // A record kept as its text keeps every value of a key it names twice.
-  const duplicates = !format.keepText && 'data' in format.columns;
+  const keys = format.keepText ? [] : Object.keys(format.columns);
   const insert = `INSERT INTO ${format.table} (${format.into.join(', ')})`;
   const staged = (rows: string) =>
     `(SELECT $file_id AS file_id, $session_id AS file_session_id, line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
@@ -63,9 +63,10 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
     tables: [format.table],
     appendable: !format.rewritten,
     timed: format.timed,
+    envelopeKeys: keys,
     async read(target) {
       const range = { absPath: target.file.absPath, startOffset: target.startOffset, lineBase: target.lineBase, inTransaction: target.inTransaction };
-      const ledger = await stageJsonl(target.db, range, { shape, keepValidText: format.keepText, duplicates });
+      const ledger = await stageJsonl(target.db, range, { shape, keepValidText: format.keepText, keys });
       if (ledger instanceof Refused) return ledger;
       const store = async () => {
         if (ledger.valid > 0) {
