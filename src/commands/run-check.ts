@@ -87,7 +87,7 @@ export async function runCheck(options: CheckOptions, loaded: TrajauditConfig | 
     findings,
     stale: matched.stale,
     unchecked: run.unchecked,
-    base: pathBase(path.resolve(options.root), baselinePath),
+    base: pathBase(path.resolve(options.root), baselinePath, configFile),
     strict: Boolean(options.strict),
     updateCommand: updateCommand(options),
     summary: {
@@ -117,18 +117,19 @@ function byPosition(a: RawFinding, b: RawFinding): number {
 
 /**
  * Where the output's repository paths start: the top of the git work tree holding the root, found
- * as git finds it (from the directory a linked root leads to), with the root and the baseline as
- * git names them there; outside one, the current directory, with the paths as named. Relative
- * even when the root lies outside the base (`../`): an absolute path would tie the output to
- * this machine.
+ * as git finds it (from the directory a linked root leads to), with the root, the baseline and the
+ * config as git names them there; outside one, the current directory, with the paths as named.
+ * Relative even when the root lies outside the base (`../`): an absolute path would tie the output
+ * to this machine.
  */
-function pathBase(absRoot: string, baselinePath: string): PathBase {
+function pathBase(absRoot: string, baselinePath: string, configPath: string): PathBase {
   const top = enclosingRepoTop(realPath(absRoot));
   const dir = top ?? process.cwd();
   const from = (p: string) => path.relative(dir, p).split(path.sep).join('/');
-  if (top === undefined) return { dir, root: from(absRoot), baselineFile: from(baselinePath) };
-  // A baseline that is itself a link is tracked by git as that link, where it lies.
-  return { dir, root: from(realPath(absRoot)), baselineFile: from(path.join(realPath(path.dirname(baselinePath)), path.basename(baselinePath))) };
+  if (top === undefined) return { dir, root: from(absRoot), baselineFile: from(baselinePath), configFile: from(configPath) };
+  // A baseline or config that is itself a link is tracked by git as that link, where it lies.
+  const asTracked = (file: string) => from(path.join(realPath(path.dirname(file)), path.basename(file)));
+  return { dir, root: from(realPath(absRoot)), baselineFile: asTracked(baselinePath), configFile: asTracked(configPath) };
 }
 
 /** The path through every link; for a file not written yet (a new baseline), its directory's. */

@@ -13,6 +13,8 @@ const baselineStates = { new: 'new', baselined: 'unchanged' } as const;
  * (`report.base`, %SRCROOT%, spelled out in `originalUriBaseIds`), where GitHub looks for them.
  * Stale baseline entries have no result to carry them (nothing is left at a line), so each is a
  * tool execution notification: an error under --strict, where it alone can fail the run.
+ * Baselined and allowed findings are results with `suppressions`, so that a consumer that reads
+ * them does not list them as open.
  */
 export default function renderSarif(report: CheckReport): string {
   const ruleIndex = new Map(report.rules.map((rule, i) => [rule.id, i]));
@@ -36,6 +38,16 @@ export default function renderSarif(report: CheckReport): string {
     properties: { baselineEntry: e },
   });
   const notifications = [...report.unchecked.map(notChecked), ...report.stale.map(notification)];
+  // A baselined or allowed finding is suppressed outside the source (SARIF 2.1.0 §3.35.2 `external`),
+  // in the file that `location` names (§3.35.4): the baseline, or the config's `allow` entry with its reason.
+  const suppressionsOf = (f: Finding) => {
+    if (f.state === 'baselined') return [{ kind: 'external', status: 'accepted', location: { physicalLocation: locationOf(report.base.baselineFile) } }];
+    if (f.state === 'allowed') {
+      return [{ kind: 'external', status: 'accepted', justification: f.allowReason, location: { physicalLocation: locationOf(report.base.configFile) } }];
+    }
+    // An empty array, not none: a run's results carry suppressions all or none (§3.27.23), and empty is "not suppressed".
+    return [];
+  };
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -64,24 +76,25 @@ export default function renderSarif(report: CheckReport): string {
         ],
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(path.join(report.base.dir, path.sep)).href } },
         columnKind: 'utf16CodeUnits',
-        results: report.findings.map((f) => result(f, ruleIndex.get(f.rule) ?? 0, locationOf(path.posix.join(report.base.root, f.file)))),
+        results: report.findings.map((f) => result(f, ruleIndex.get(f.rule) ?? 0, locationOf(path.posix.join(report.base.root, f.file)), suppressionsOf(f))),
       },
     ],
   };
   return `${JSON.stringify(sarif, null, 2)}\n`;
 }
 
-function result(f: Finding, ruleIndex: number, location: object) {
+function result(f: Finding, ruleIndex: number, location: object, suppressions: object[]) {
   const state = f.state === 'new' || f.state === 'baselined' ? baselineStates[f.state] : undefined;
   return {
     ruleId: f.rule,
     ruleIndex,
+    // A suppressed result keeps its rule's level: `level` is how serious the problem is (§3.27.10), `suppressions` whether it is open.
     level: f.severity,
     message: { text: f.message },
     locations: [{ physicalLocation: { ...location, region: { startLine: f.line, startColumn: f.column } } }],
     partialFingerprints: { 'trajaudit/v1': f.fingerprint },
     ...(state ? { baselineState: state } : {}),
-    ...(f.state === 'allowed' ? { suppressions: [{ kind: 'external', justification: f.allowReason ?? '' }] } : {}),
+    suppressions,
     properties: { scope: f.scope, anchor: f.anchor, resolution: f.resolution, state: f.state },
   };
 }

@@ -35,6 +35,8 @@ export interface PathBase {
   root: string;
   /** The baseline file, where stale entries live, from `dir`, `/`-separated. */
   baselineFile: string;
+  /** The config file, where `allow` entries live (whether or not it exists), from `dir`, `/`-separated. */
+  configFile: string;
 }
 
 /** Everything a check renderer needs; findings sorted by file, line, column, rule. */

@@ -27,9 +27,17 @@ describe('check output formats', () => {
       locations: [{ physicalLocation: { artifactLocation: { uri: 'fixtures/check-call-forms/src/agent/forms.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 16, startColumn: 24 } } }],
     });
     expect(first.partialFingerprints['trajaudit/v1']).toMatch(/^[0-9a-f]{16}:0$/);
-    const allowed = sarifRun.results.filter((r: { suppressions?: unknown }) => r.suppressions);
+    expect(first.suppressions).toEqual([]);
+    const allowed = sarifRun.results.filter((r: { suppressions: unknown[] }) => r.suppressions.length > 0);
     expect(allowed).toHaveLength(1);
-    expect(allowed[0].suppressions).toEqual([{ kind: 'external', justification: 'the safety classifier must fail fast, without retries' }]);
+    expect(allowed[0].suppressions).toEqual([
+      {
+        kind: 'external',
+        status: 'accepted',
+        justification: 'the safety classifier must fail fast, without retries',
+        location: { physicalLocation: { artifactLocation: { uri: 'fixtures/check-call-forms/trajaudit.config.json', uriBaseId: '%SRCROOT%' } } },
+      },
+    ]);
   });
 
   it('github: one annotation per new finding (paths from the repository top), none for allowed', async () => {

@@ -25,7 +25,7 @@ const report = (findings: Finding[]): CheckReport => ({
   findings,
   stale: [],
   unchecked: [],
-  base: { dir: '/repo', root: '', baselineFile: 'trajaudit-baseline.json' },
+  base: { dir: '/repo', root: '', baselineFile: 'trajaudit-baseline.json', configFile: 'trajaudit.config.json' },
   strict: false,
   updateCommand: 'trajaudit check --update-baseline',
   summary: { filesScanned: 1, filesParsed: 1, types: false, new: 1, baselined: 0, allowed: 0, info: 0, stale: 0, unresolved: 0, failed: true },
