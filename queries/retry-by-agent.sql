@@ -1,6 +1,6 @@
 -- name: retry-by-agent
--- description: Which subagent retried how often: one row per (session, agentId) with any RetryTelemetry row; main-loop
---   rows (no agentId) are left out. Ordered by retries desc, then session_id, agent_id.
+-- description: Which subagent retried how often: one row per (session, agentId) that started or has RetryTelemetry
+--   in the window, zero retries included; main-loop rows (no agentId) are left out. Ordered by retries desc, then session_id, agent_id.
 -- columns: session_id, agent_id, task_id, agent_type, retries, budget_exhausted, cooldown_waits, fallbacks, streams_completed, stop_status
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
@@ -24,19 +24,40 @@ stops AS (
   FROM subagent_lifecycle
   WHERE kind = 'stop' AND task_id IS NOT NULL
   GROUP BY session_id, task_id
+),
+with_telemetry AS (
+  SELECT r.session_id,
+    coalesce(s.agent_id, r.raw_agent_id) AS agent_id,
+    r.task_id,
+    coalesce(s.agent_type, p.agent_type) AS agent_type,
+    count(*) FILTER (r.type = 'retry') AS retries,
+    count(*) FILTER (r.type = 'retry_budget_exhausted') AS budget_exhausted,
+    count(*) FILTER (r.type = 'shared_cooldown_wait') AS cooldown_waits,
+    count(*) FILTER (r.type = 'fallback') AS fallbacks,
+    count(*) FILTER (r.type = 'stream_completed') AS streams_completed,
+    any_value(p.status) AS stop_status
+  FROM retry_rows r
+  LEFT JOIN starts s ON s.session_id = r.session_id AND s.task_id = r.task_id
+  LEFT JOIN stops p ON p.session_id = r.session_id AND p.task_id = r.task_id
+  GROUP BY r.session_id, coalesce(s.agent_id, r.raw_agent_id), r.task_id, coalesce(s.agent_type, p.agent_type)
+),
+-- Subagents that started in the window and wrote no RetryTelemetry there: the ones that died
+-- before any retry are what a post-incident reader looks for.
+started AS (
+  SELECT session_id, min(agent_id) AS agent_id, task_id, min(agent_type) AS agent_type
+  FROM subagent_lifecycle
+  WHERE kind = 'start' AND agent_id IS NOT NULL
+    AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
+    AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
+    AND ($session IS NULL OR session_id = $session)
+  GROUP BY session_id, task_id, CASE WHEN task_id IS NULL THEN agent_id END
 )
-SELECT r.session_id,
-  coalesce(s.agent_id, r.raw_agent_id) AS agent_id,
-  r.task_id,
-  coalesce(s.agent_type, p.agent_type) AS agent_type,
-  count(*) FILTER (r.type = 'retry') AS retries,
-  count(*) FILTER (r.type = 'retry_budget_exhausted') AS budget_exhausted,
-  count(*) FILTER (r.type = 'shared_cooldown_wait') AS cooldown_waits,
-  count(*) FILTER (r.type = 'fallback') AS fallbacks,
-  count(*) FILTER (r.type = 'stream_completed') AS streams_completed,
-  any_value(p.status) AS stop_status
-FROM retry_rows r
-LEFT JOIN starts s ON s.session_id = r.session_id AND s.task_id = r.task_id
-LEFT JOIN stops p ON p.session_id = r.session_id AND p.task_id = r.task_id
-GROUP BY r.session_id, coalesce(s.agent_id, r.raw_agent_id), r.task_id, coalesce(s.agent_type, p.agent_type)
+SELECT * FROM with_telemetry
+UNION ALL
+SELECT a.session_id, a.agent_id, a.task_id, a.agent_type, 0, 0, 0, 0, 0, p.status
+FROM started a
+LEFT JOIN stops p ON p.session_id = a.session_id AND p.task_id = a.task_id
+WHERE NOT EXISTS (
+  SELECT 1 FROM with_telemetry w
+  WHERE w.session_id = a.session_id AND (w.task_id = a.task_id OR (a.task_id IS NULL AND w.agent_id = a.agent_id)))
 ORDER BY retries DESC, session_id, agent_id;

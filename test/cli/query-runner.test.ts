@@ -133,7 +133,8 @@ describe('trajaudit query: --since, --until, --session', () => {
     const byId = (await queryRows('retry-by-agent', [...(await homeDb()), '--session', '20260819-183103-4f7a9c2e'])).rows;
     expect(bySuffix).toEqual(byId);
     expect(bySuffix.map((r) => r.agent_id)).toEqual([
-      'subagent-plan-ac5e1u4i6', 'subagent-explore-a3f9k2m7p', 'subagent-task-ab4r7t2y9', 'subagent-verify-a2g7l9s4v',
+      'subagent-plan-ac5e1u4i6', 'subagent-explore-a3f9k2m7p', 'subagent-task-ab4r7t2y9',
+      'subagent-explore-a8q1w5n0c', 'subagent-task-a0z6h3j8d', 'subagent-verify-a2g7l9s4v',
     ]);
   });
 });
