@@ -1,15 +1,7 @@
 import type { Database, Params } from '../db/database.js';
 import { InternalError, UsageError } from '../errors.js';
 import type { Tabular } from '../render/types.js';
-import { didYouMean } from '../did-you-mean.js';
-import { type CannedQuery, loadQueries } from './load-queries.js';
-
-export function findQuery(name: string): CannedQuery {
-  const all = loadQueries();
-  const query = all.find((q) => q.name === name);
-  if (!query) throw new UsageError(`unknown query ${JSON.stringify(name)}; ${didYouMean(name, all.map((q) => q.name))}the canned queries are: ${all.map((q) => q.name).join(', ')}`);
-  return query;
-}
+import type { CannedQuery } from './load-queries.js';
 
 export async function runQuery(db: Database, query: CannedQuery, params: Params): Promise<Tabular> {
   try {
