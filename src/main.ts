@@ -207,9 +207,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
   program
     .command('queries')
-    .description('list the canned queries with their descriptions and parameters')
+    .description('list the canned queries, one line each; with NAME, one query: its description, parameters, columns and SQL file')
+    .argument('[name]', 'the query to show in full')
     .addOption(formatOption(tabular, 'table'))
-    .action((opts) => run(async () => (await import('./commands/queries.js')).queries({ ...opts, width: outputWidth(io) })));
+    .action((name: string | undefined, opts) => run(async () => (await import('./commands/queries.js')).queries({ name, ...opts, width: outputWidth(io) })));
 
   dataCommand('query', 'run one canned query (see `trajaudit queries`)', [['<name>', 'query name']])
     .option('--param <key=value>', 'bind a query parameter (repeatable, each key once)', collect)

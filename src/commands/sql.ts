@@ -1,5 +1,6 @@
 import type { CommandResult, Progress } from '../command-result.js';
 import type { Database, Statements } from '../db/database.js';
+import { duckdbErrorText } from '../db/duckdb-error-text.js';
 import { ExitCode, InputError, UsageError } from '../errors.js';
 import { answerExitCode, loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
@@ -87,7 +88,8 @@ async function runQuery(db: Database, text: string): Promise<Tabular> {
   const statements = text.trim() === '' ? undefined : await db.statements(text);
   if (statements === undefined || statements.count === 0) throw new UsageError(NO_STATEMENT);
   const explain = EXPLAIN.exec(text);
-  const query = explain ? text.slice(explain[0].length) : text;
+  // The explained query keeps the line breaks before it: DuckDB's `LINE n:` then counts the lines of the text as given.
+  const query = explain ? `${explain[0].replace(/[^\n]/g, '')}${text.slice(explain[0].length)}` : text;
   checkFirstWord(query);
   // EXPLAIN ANALYZE runs the query it explains: the kind that counts is the query's.
   if (explain) {
@@ -103,6 +105,14 @@ async function runQuery(db: Database, text: string): Promise<Tabular> {
   return table;
 }
 
+/** What to do about DuckDB's error: a missing extension cannot be loaded; anything else is the SQL's to fix. */
+function whatToDo(summary: string): string {
+  if (/^Missing Extension Error|exists in the \S+ extension\.?$/.test(summary)) {
+    return "trajaudit loads no DuckDB extension: read local files, with DuckDB's built-in functions; docs/cli.md#sql";
+  }
+  return 'tables and views are listed in docs/tables.md, or run: trajaudit sql "SHOW TABLES"';
+}
+
 export async function sql(options: SqlOptions, progress: Progress): Promise<CommandResult> {
   const loaded = await loadInputs({ paths: options.paths, db: options.db }, progress);
   const { db, warnings } = loaded;
@@ -112,8 +122,9 @@ export async function sql(options: SqlOptions, progress: Progress): Promise<Comm
       table = await runQuery(db, options.statement);
     } catch (error) {
       if (error instanceof UsageError || error instanceof InputError) throw error; // already says what to do
-      const message = (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/^Failed to extract statements: /, '');
-      throw new UsageError(`the SQL statement failed: ${message} (tables and views are listed in docs/tables.md, or run: trajaudit sql "SHOW TABLES")`);
+      // DuckDB's first line joins ours; its hints (did you mean, candidate bindings, the caret) go under it.
+      const { summary, detail } = duckdbErrorText(error);
+      throw new UsageError(`the SQL statement failed: ${summary} (${whatToDo(summary)})${detail}`);
     }
     const renamed = (table.renamed ?? []).map(({ from, to }) => `a second column named ${from} is shown as ${to}; name the columns with AS to choose`);
     return { output: renderTabular(table, options.format, { width: options.width }), exitCode: answerExitCode(loaded), warnings: [...(warnings ?? []), ...renamed] };

@@ -1,6 +1,7 @@
 // Canned queries: top-level queries/<name>.sql, each documenting itself in header comments:
 //   -- name: retry-telemetry
-//   -- description: …            (what one row is, the order; may go on over further `-- ` lines)
+//   -- description: …            (what one row is, the order; may go on over further `-- ` lines;
+//                                 its first sentence is what `trajaudit queries` lists)
 //   -- columns: type, events, …  (the result columns, in order, as the final SELECT names them)
 //   -- param: since TIMESTAMP = NULL
 // The header is the contract only; docs/queries.md explains each query's columns and rules.
@@ -9,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InternalError } from '../errors.js';
+import { didYouMean } from '../did-you-mean.js';
+import { InternalError, UsageError } from '../errors.js';
 
 export type ParamType = 'TIMESTAMP' | 'VARCHAR' | 'BIGINT' | 'DOUBLE' | 'BOOLEAN';
 const PARAM_TYPES: ParamType[] = ['TIMESTAMP', 'VARCHAR', 'BIGINT', 'DOUBLE', 'BOOLEAN'];
@@ -32,6 +34,12 @@ export interface CannedQuery {
 }
 
 export const QUERIES_DIR = fileURLToPath(new URL('../../queries/', import.meta.url));
+const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The query's SQL file relative to the package (`queries/retry-by-agent.sql`), with / between parts. */
+export function packagePath(query: CannedQuery): string {
+  return path.relative(PACKAGE_DIR, query.file).split(path.sep).join('/');
+}
 
 export function parseQuery(file: string, text: string): CannedQuery {
   const where = path.basename(file);
@@ -73,4 +81,12 @@ export function loadQueries(dir: string = QUERIES_DIR): CannedQuery[] {
     .filter((f) => f.endsWith('.sql'))
     .sort()
     .map((f) => parseQuery(path.join(dir, f), fs.readFileSync(path.join(dir, f), 'utf8')));
+}
+
+/** The canned query of that name; an unknown name is a usage error with a "did you mean" and the list. */
+export function findQuery(name: string): CannedQuery {
+  const all = loadQueries();
+  const query = all.find((q) => q.name === name);
+  if (!query) throw new UsageError(`unknown query ${JSON.stringify(name)}; ${didYouMean(name, all.map((q) => q.name))}the canned queries are: ${all.map((q) => q.name).join(', ')}`);
+  return query;
 }

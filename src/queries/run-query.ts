@@ -1,26 +1,20 @@
 import type { Database, Params } from '../db/database.js';
+import { duckdbErrorText } from '../db/duckdb-error-text.js';
 import { InternalError, UsageError } from '../errors.js';
 import type { Tabular } from '../render/types.js';
-import { didYouMean } from '../did-you-mean.js';
-import { type CannedQuery, loadQueries } from './load-queries.js';
-
-export function findQuery(name: string): CannedQuery {
-  const all = loadQueries();
-  const query = all.find((q) => q.name === name);
-  if (!query) throw new UsageError(`unknown query ${JSON.stringify(name)}; ${didYouMean(name, all.map((q) => q.name))}the canned queries are: ${all.map((q) => q.name).join(', ')}`);
-  return query;
-}
+import { type CannedQuery, packagePath } from './load-queries.js';
 
 export async function runQuery(db: Database, query: CannedQuery, params: Params): Promise<Tabular> {
   try {
     return await db.all(query.sql, params);
   } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    // DuckDB's hints go under the line; its LINE numbers are lines of the query's file, header included.
+    const { summary, detail } = duckdbErrorText(error);
     // Values are validated by type before binding; what DuckDB can still refuse is their content
     // (an RE2 pattern it cannot compile, a value out of range): the user's to fix.
-    if (/^(Invalid Input|Conversion|Out of Range) Error/.test(message)) {
-      throw new UsageError(`query ${query.name} cannot run with these parameter values: ${message}; check --param and trajaudit.config.json`);
+    if (/^(Invalid Input|Conversion|Out of Range) Error/.test(summary)) {
+      throw new UsageError(`query ${query.name} cannot run with these parameter values: ${summary}; check --param and trajaudit.config.json${detail}`);
     }
-    throw new InternalError(`query ${query.name} failed: ${message}`);
+    throw new InternalError(`query ${query.name} (${packagePath(query)}) failed: ${summary}${detail}`);
   }
 }

@@ -1,7 +1,7 @@
 // Fitting a table to a width by wrapping its cells, as psql's `wrapped` format does: nothing is
-// ever cut (a cut cell's `...` could not be told from data, and `trajaudit queries` is read for
-// its descriptions' exact rules). Widths are display columns (a CJK character takes two), counted
-// by string-width as table.ts pads them, so a wrapped line never overflows its column.
+// ever cut (a cut cell's `...` could not be told from data). Widths are display columns (a CJK
+// character takes two), counted by string-width as table.ts pads them, so a wrapped line never
+// overflows its column.
 import stringWidth from 'string-width';
 
 /** table.ts's frame: `│ a │ b │` takes 3 columns per column, plus 1. */

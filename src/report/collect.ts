@@ -3,8 +3,8 @@
 import type { Database } from '../db/database.js';
 import { InternalError, UsageError } from '../errors.js';
 import { bindParams } from '../queries/bind-params.js';
-import type { CannedQuery } from '../queries/load-queries.js';
-import { findQuery, runQuery } from '../queries/run-query.js';
+import { type CannedQuery, findQuery } from '../queries/load-queries.js';
+import { runQuery } from '../queries/run-query.js';
 import type { Tabular } from '../render/types.js';
 import { type DayCount, hasData, pollutionShareSpec, retriesPerDaySpec, retriesPerDayTitle, subagentOutcomesSpec, type ChartSpec } from './charts.js';
 import { coverage } from './coverage.js';

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadQueries } from '../../src/queries/load-queries.js';
+import { openDatabase } from '../../src/db/database.js';
+import { InternalError, UsageError } from '../../src/errors.js';
+import { loadQueries, parseQuery, QUERIES_DIR } from '../../src/queries/load-queries.js';
+import { runQuery } from '../../src/queries/run-query.js';
 import { FIXTURES, runCli } from '../helpers/run-cli.js';
 import { HOME, homeDb, queryRows, tasksDir } from '../queries/query-cli.js';
 
@@ -157,5 +160,43 @@ describe('trajaudit query --format json', () => {
     ]);
     expect(run.stdout).toContain('"files": 1,');
     expect(run.stdout).toContain('"share": 0.5,');
+  });
+});
+
+// DuckDB's hints stay under the line, as for sql; its LINE numbers are lines of the query's file.
+describe('a canned query DuckDB refuses keeps DuckDB\'s hints', () => {
+  const header = '-- name: broken\n-- description: a query that fails.\n-- columns: n\n';
+  const failure = async (sql: string, params: Record<string, string>) => {
+    const query = parseQuery(path.join(QUERIES_DIR, 'broken.sql'), `${header}${sql}`);
+    const db = await openDatabase();
+    try {
+      await runQuery(db, query, params);
+    } catch (error) {
+      return error;
+    } finally {
+      db.close();
+    }
+    throw new Error('the query ran');
+  };
+
+  it('a value DuckDB cannot take: a usage error, with the line of the file and the caret', async () => {
+    const error = await failure('-- param: v VARCHAR = NULL\nSELECT CAST($v AS INTEGER) AS n', { v: 'x' });
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toBe(
+      "query broken cannot run with these parameter values: Conversion Error: Could not convert string 'x' to INT32; check --param and trajaudit.config.json\n" +
+      '  LINE 5: SELECT CAST($v AS INTEGER) AS n\n' +
+      '                 ^',
+    );
+  });
+
+  it('a mistake in the query: an internal error naming its file, with the candidate bindings', async () => {
+    const error = await failure('SELECT nn FROM (SELECT 1 AS n)', {});
+    expect(error).toBeInstanceOf(InternalError);
+    expect((error as Error).message).toBe(
+      'query broken (queries/broken.sql) failed: Binder Error: Referenced column "nn" not found in FROM clause!\n' +
+      '  Candidate bindings: "n"\n' +
+      '  LINE 4: SELECT nn FROM (SELECT 1 AS n)\n' +
+      '                 ^',
+    );
   });
 });

@@ -53,12 +53,15 @@ describe('docs/ documents every key of the machine forms', () => {
     expect(documentedKeys('timeline', 'array of objects with these keys, each always present')).toEqual(Object.keys(value[0]));
   });
 
-  it('queries --format json: name, description and params, params one "; "-joined string', async () => {
+  it('queries --format json: name, description and params first, params one "; "-joined string; queries NAME the same object', async () => {
     const { value } = await runJson<Record<string, unknown>[]>(['queries']);
     const herd = value.find((q) => q.name === 'cooldown-herd')!;
-    expect(Object.keys(herd)).toEqual(['name', 'description', 'params']);
-    expect(section('queries', 'Listing the queries').replace(/\s+/g, ' ')).toContain('Its columns are `name`, `description` and `params`; `params` is one string in every format');
+    expect(Object.keys(herd).slice(0, 3)).toEqual(['name', 'description', 'params']);
+    expect(documentedKeys('queries', 'every field in full, one row per query')).toEqual(Object.keys(herd));
+    const listing = section('queries', 'Listing the queries').replace(/\s+/g, ' ');
+    expect(listing).toContain('Its columns are `name`, `description` and `params`, then `columns`, `sql` and `docs`; `params` is one string in every format');
     expect(herd.params).toBe('since TIMESTAMP = NULL; until TIMESTAMP = NULL; session VARCHAR = NULL; window_ms BIGINT = 250; min_agents BIGINT = 1');
+    expect((await runJson<Record<string, unknown>>(['queries', 'cooldown-herd'])).value).toEqual(herd);
   });
 
   it('leak-check --format json: the example document has the keys of a real one', async () => {

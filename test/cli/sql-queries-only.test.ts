@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
+import { FIXTURES, fixtureDb, runCli, tempDir } from '../helpers/run-cli.js';
 
 // sql only reads: a --db is trajaudit's ledger of what it loaded (a row deleted there would never
 // be loaded again), and nothing may be written inside the input tree.
@@ -138,5 +138,67 @@ describe('sql: a struct whose fields share a name', () => {
   it('named fields, and one unnamed field, are shown whole', async () => {
     const run = await runCli(['sql', "SELECT {'x': 1, 'y': 'b'} AS s, row(5) AS one", home, '--format', 'json', '--quiet']);
     expect(run).toEqual({ code: 0, stdout: '[\n  {\n    "s": {\n      "x": 1,\n      "y": "b"\n    },\n    "one": {\n      "": 5\n    }\n  }\n]\n', stderr: unread });
+  });
+});
+
+// DuckDB says more than its first line: which table was meant, the columns there are, where in the
+// SQL. That stays, indented under trajaudit's own line, which still says what to do.
+describe("sql: a statement DuckDB refuses keeps DuckDB's hints", () => {
+  const failed = (summary: string, ...hints: string[]) => ({
+    code: 2,
+    stdout: '',
+    stderr: `trajaudit: the SQL statement failed: ${summary} (tables and views are listed in docs/tables.md, or run: trajaudit sql "SHOW TABLES")\n${hints.map((line) => `  ${line}\n`).join('')}`,
+  });
+  const sql = async (statement: string) => runCli(['sql', statement, ...(await fixtureDb('home'))]);
+
+  it('a misspelled table: did you mean, and the caret under it', async () => {
+    expect(await sql('SELECT * FROM event')).toEqual(failed(
+      'Catalog Error: Table with name event does not exist!',
+      'Did you mean "events"?',
+      'LINE 1: SELECT * FROM event',
+      '                      ^',
+    ));
+  });
+
+  it('a misspelled column: the candidate bindings', async () => {
+    expect(await sql('SELECT sesion_id FROM events')).toEqual(failed(
+      'Binder Error: Referenced column "sesion_id" not found in FROM clause!',
+      'Candidate bindings: "session_id", "file_id", "agent_id", "envelope_session_id", "line"',
+      'LINE 1: SELECT sesion_id FROM events',
+      '               ^',
+    ));
+  });
+
+  it('a syntax error: the line it is on and the caret, also after an EXPLAIN on a line of its own', async () => {
+    expect(await sql('SELECT session_id, count(*) AS n\nFROM events\nGROUP BY session_id ORDR BY n')).toEqual(failed(
+      'Parser Error: syntax error at or near "ORDR"',
+      'LINE 3: GROUP BY session_id ORDR BY n',
+      '                            ^',
+    ));
+    expect(await sql('SELEC 1')).toEqual(failed('Parser Error: syntax error at or near "SELEC"', 'LINE 1: SELEC 1', '        ^'));
+    expect(await sql('EXPLAIN\nSELECT *\nFROM event')).toEqual(failed(
+      'Catalog Error: Table with name event does not exist!',
+      'Did you mean "events"?',
+      'LINE 3: FROM event',
+      '             ^',
+    ));
+  });
+
+  it('control characters of the SQL are shown as escapes, the caret still under its place', async () => {
+    expect(await sql("SELECT 'a\x1b]0;x\x07' AS t FROM evnts")).toEqual(failed(
+      'Catalog Error: Table with name evnts does not exist!',
+      'Did you mean "events"?',
+      "LINE 1: SELECT 'a\\u001b]0;x\\u0007' AS t FROM evnts",
+      '                                             ^',
+    ));
+  });
+
+  it("a missing extension: that trajaudit loads none, not DuckDB's advice to install it", async () => {
+    const run = await sql("SELECT * FROM read_csv('s3://bucket/x.csv')");
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "trajaudit: the SQL statement failed: Missing Extension Error: File s3://bucket/x.csv requires the extension httpfs to be loaded (trajaudit loads no DuckDB extension: read local files, with DuckDB's built-in functions; docs/cli.md#sql)\n  LINE 1: SELECT * FROM read_csv('s3://bucket/x.csv')\n                        ^\n",
+    });
   });
 });

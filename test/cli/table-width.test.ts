@@ -1,7 +1,7 @@
 import path from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, runCli, runJson } from '../helpers/run-cli.js';
+import { FIXTURES, fixtureDb, runCli, runJson } from '../helpers/run-cli.js';
 
 /** The cells of a table-format table, one array per row, each cell's wrapped lines joined by `join`. */
 function tableCells(stdout: string, join: (a: string, b: string) => string): string[][] {
@@ -19,17 +19,21 @@ function tableCells(stdout: string, join: (a: string, b: string) => string): str
 }
 
 describe('table format: every cell in full, wrapped to the width', async () => {
+  // Long prose cells: the canned queries' descriptions and parameters, as the rows of a query.
   const { value: listed } = await runJson<{ name: string; description: string; params: string }[]>(['queries']);
+  const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  const values = listed.map((q) => `(${quoted(q.name)}, ${quoted(q.description)}, ${quoted(q.params)})`).join(', ');
+  const prose = async () => ['sql', `SELECT * FROM (VALUES ${values}) AS t(name, description, params) ORDER BY name`, ...(await fixtureDb('home'))];
 
-  it('`trajaudit queries` on a pipe prints every description whole, one line per row', async () => {
-    const run = await runCli(['queries'], { env: { COLUMNS: '' } });
+  it('on a pipe every description is printed whole, one line per row', async () => {
+    const run = await runCli(await prose(), { env: { COLUMNS: '' } });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('...');
     expect(tableCells(run.stdout, (a, b) => `${a}\n${b}`)).toEqual(listed.map((q) => [q.name, q.description, q.params]));
   });
 
   it('with COLUMNS=100 no line is wider than 100 and the wrapped descriptions read back whole', async () => {
-    const run = await runCli(['queries'], { env: { COLUMNS: '100' } });
+    const run = await runCli(await prose(), { env: { COLUMNS: '100' } });
     expect(run.code).toBe(0);
     for (const line of run.stdout.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(100);
     // Wrapped at spaces: the lines of a cell joined by one space are its text.
