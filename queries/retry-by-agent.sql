@@ -1,6 +1,6 @@
 -- name: retry-by-agent
--- description: Which subagent retried how often: one row per (session, agentId) that started or has RetryTelemetry
---   in the window, zero retries included; main-loop rows (no agentId) are left out. Ordered by retries desc, then session_id, agent_id.
+-- description: Which subagent retried how often, zero retries included. One row per (session, agentId) that started or
+--   has RetryTelemetry in the window; main-loop rows (no agentId) are left out. Ordered by retries desc, then session_id, agent_id.
 -- columns: session_id, agent_id, task_id, agent_type, retries, budget_exhausted, cooldown_waits, fallbacks, streams_completed, stop_status
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL

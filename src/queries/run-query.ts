@@ -1,6 +1,6 @@
 import type { Database, Params } from '../db/database.js';
 import { duckdbErrorText } from '../db/duckdb-error-text.js';
-import { InternalError, UsageError } from '../errors.js';
+import { InputError, InternalError, UsageError } from '../errors.js';
 import type { Tabular } from '../render/types.js';
 import { type CannedQuery, packagePath } from './load-queries.js';
 
@@ -8,6 +8,8 @@ export async function runQuery(db: Database, query: CannedQuery, params: Params)
   try {
     return await db.all(query.sql, params);
   } catch (error) {
+    // The machine's state (out of memory, a full disk) as db/ says it: not the query's fault.
+    if (error instanceof InputError || error instanceof UsageError) throw error;
     // DuckDB's hints go under the line; its LINE numbers are lines of the query's file, header included.
     const { summary, detail } = duckdbErrorText(error);
     // Values are validated by type before binding; what DuckDB can still refuse is their content

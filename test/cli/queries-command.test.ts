@@ -25,7 +25,7 @@ describe('trajaudit queries: one line per query', () => {
     expect(lines.map((line) => line.split(' ')[0])).toEqual(names);
     expect(lines[names.indexOf('retry-budget')]).toBe('retry-budget              Did an agent stop retrying because time ran out or because retries did?');
     expect(lines[names.indexOf('retry-by-agent')]).toBe(
-      'retry-by-agent            Which subagent retried how often: one row per (session, agentId) with any RetryTelemetry row; main-loop rows (no agentId) are left out.',
+      'retry-by-agent            Which subagent retried how often, zero retries included.',
     );
   });
 
