@@ -236,8 +236,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     );
 
   dataCommand('report', 'the weekly reliability report, with the previous window beside it')
-    .option('--since <time>', 'window start (ISO date/time, or 7d, 24h back from --until)', '7d')
-    .option('--until <time>', 'window end (ISO date/time, or relative); default now')
+    .option('--since <time>', 'window start (ISO date/time, or 7d, 24h back from --until); default: the last 7 whole UTC days')
+    .option('--until <time>', 'window end (ISO date/time, or relative); default now, or today 00:00 UTC when --since is not given either')
+    .option('--allow-empty', 'a window with no event is a report like any other (exit 0); without it, exit 2')
     .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
     // No commander default: without --format, the --out name decides (report.ts).
     .addOption(new Option('--format <format>', 'output format (default: md; with --out, html for a .html or .htm name)').choices(['md', 'html']))

@@ -9,7 +9,7 @@ import { refuseDbInsideInputs } from '../ingest/db-inside-inputs.js';
 import { answerExitCode, loadInputs } from '../ingest/load-inputs.js';
 import { checkPatterns, configPatterns } from '../queries/check-patterns.js';
 import { configParams } from '../queries/config-params.js';
-import { emptyWindowHint } from '../queries/input-span.js';
+import { emptyWindowHint, holdsEvents } from '../queries/input-span.js';
 import { collectReport } from '../report/collect.js';
 import { renderReportHtml } from '../report/render-html.js';
 import { renderReportMarkdown } from '../report/render-md.js';
@@ -28,6 +28,8 @@ export interface ReportOptions {
   format?: 'md' | 'html';
   /** `-` is stdout. */
   out?: string;
+  /** A window that holds no event is a report all the same (exit 0), not an input error (exit 2). */
+  allowEmpty?: boolean;
 }
 
 /** --format when given; else html for an --out name ending .html or .htm (Markdown in x.html helped nobody), else md. */
@@ -57,7 +59,7 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   // --out /dev/stdout is stdout, written as `-` is (cli.ts writes it through the descriptor).
   const toStdout = given.out === '-' || (given.out !== undefined && descriptorOf(given.out) === 1);
   const options = { ...given, format: formatOf(given), out: toStdout ? undefined : given.out };
-  const windows = reportWindows(options.since ?? '7d', options.until);
+  const windows = reportWindows(options.since, options.until);
   // Without --config, ./trajaudit.config.json (run from the agent's repo, where it lives), if any.
   const where = { root: process.cwd(), configPath: options.config, readFromCwdBy: 'report' };
   const config = await loadConfig(where);
@@ -72,17 +74,25 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   const loaded = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
   const { db, warnings, summary } = loaded;
   let data;
+  let empty: string | undefined;
   try {
     data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config) });
-    // The default window (the last 7 days) over an older home: an all-zero report needs a word.
-    const hint = await emptyWindowHint(db, { since: windows.current.since.toISOString(), until: windows.current.until.toISOString() }, summary?.unread ?? []);
+    // A window with no event (the default 7 days over an older home, a stalled agent) is all
+    // zeros: the report says so at its top, and a scheduled run fails rather than publish it.
+    const current = { since: windows.current.since.toISOString(), until: windows.current.until.toISOString() };
+    const hint = await emptyWindowHint(db, current, summary?.unread ?? []);
     if (hint !== null) warnings.push(hint);
+    if (!(await holdsEvents(db, current))) {
+      empty = hint === null ? 'the inputs hold no timed record at all' : hint.replace(/^the window .* holds no event; /, '').replace(/: pass --since\/--until within that span$/, '');
+      if (!options.allowEmpty) warnings.push('the report was written, but its window holds no event: exit 2 so that a scheduled report is not published empty; pass --allow-empty to take an empty window as a report');
+    }
   } finally {
     db.close();
   }
   progress.done();
   try {
-    return { ...writeReport(options, data, warnings), exitCode: answerExitCode(loaded) };
+    const written = writeReport(options, empty === undefined ? data : { ...data, empty }, warnings);
+    return { ...written, exitCode: empty !== undefined && !options.allowEmpty ? ExitCode.input : answerExitCode(loaded) };
   } catch (error) {
     throw new FailedAfterWarnings(error, warnings);
   }

@@ -20,6 +20,13 @@ const TIMED_ROWS = `
  * when given) while the inputs hold some; null otherwise. The span covers the rows read and the
  * files the window left unread (their first record, and their last write when before the window).
  */
+/** Whether any timed record (an event, a warn.log line, an error record…) lies in the window. */
+export async function holdsEvents(db: Database, window: IsoWindow): Promise<boolean> {
+  const rows = await db.all(`SELECT count(*) > 0 AS any FROM (SELECT 1 FROM (${TIMED_ROWS})
+    WHERE ts >= CAST($since AS TIMESTAMPTZ) AND ts < CAST($until AS TIMESTAMPTZ) LIMIT 1)`, { since: window.since ?? null, until: window.until ?? null });
+  return rows.rows[0].any === true;
+}
+
 export async function emptyWindowHint(db: Database, window: IsoWindow, unread: UnreadFile[], session?: string): Promise<string | null> {
   const params = { since: window.since ?? null, until: window.until ?? null, session: session ?? null };
   const since = window.since === undefined ? undefined : new Date(window.since);

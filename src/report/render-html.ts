@@ -64,7 +64,7 @@ export function renderReportHtml(data: ReportData): string {
 <dt>Inputs</dt><dd>${data.inputs.map((i) => `<code>${esc(i)}</code>`).join(', ')}</dd>
 </dl>
 <p class="legend">Δ = window minus previous window. Times are UTC; windows include their start and exclude their end.</p>
-<nav>${nav}</nav>
+${data.empty ? `<p class="empty"><strong>This window holds no event</strong>: ${esc(data.empty)}.</p>\n` : ''}<nav>${nav}</nav>
 </header>
 <main>
 ${data.sections.map(section).join('\n')}

@@ -38,7 +38,7 @@ function section(s: ReportSection, options: MarkdownOptions): string {
   for (const extra of s.extra ?? []) parts.push(`### ${extra.title}\n`, markdownTable(extra.table));
   for (const chart of s.charts) {
     const file = options.chartFile(chart.id);
-    parts.push(file ? `![${escapeMarkdownCell(chart.title)}](${linkDestination(file)})\n` : `_Chart omitted (${chart.title}): Markdown written to a stream (stdout, a pipe) has no place for SVG files; pass --out FILE.md to write them beside it._\n`);
+    if (file) parts.push(`![${escapeMarkdownCell(chart.title)}](${linkDestination(file)})\n`);
   }
   return parts.join('\n');
 }
@@ -49,7 +49,13 @@ export function renderReportMarkdown(data: ReportData, options: MarkdownOptions)
     `- Window: ${windowText(data.windows.current)} (${lengthText(data.windows.current)})`,
     `- Previous window: ${windowText(data.windows.previous)}`,
     `- Inputs: ${data.inputs.map((i) => `\`${i.replace(/`/g, "'")}\``).join(', ')}`,
-    `- Δ = window minus previous window. Times are UTC; windows include their start and exclude their end.\n`,
+    `- Δ = window minus previous window. Times are UTC; windows include their start and exclude their end.`,
+    ...(data.empty ? [`- **This window holds no event**: ${escapeMarkdownCell(data.empty)}.`] : []),
+    // Said once: a stream (stdout, a pipe) has no place for the charts' SVG files.
+    ...(data.sections.some((s) => s.charts.length > 0 && s.charts.every((c) => options.chartFile(c.id) === null))
+      ? ['- Charts are not included: Markdown written to a stream (stdout, a pipe) has no place for SVG files; pass --out FILE.md to write them beside it, or --format html.']
+      : []),
+    '',
   ].join('\n');
   return `${[head, ...data.sections.map((s) => section(s, options))].join('\n')}`;
 }

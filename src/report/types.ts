@@ -40,4 +40,6 @@ export interface ReportData {
   /** The inputs as the user named them (or the database file). */
   inputs: string[];
   sections: ReportSection[];
+  /** Set when the window holds no event: said at the top of the report, where the inputs' events are. */
+  empty?: string;
 }

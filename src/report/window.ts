@@ -6,11 +6,20 @@ const DAY_MS = 86_400_000;
 // The earliest time parse-time accepts (DuckDB's TIMESTAMPTZ without an expanded year).
 const FIRST_MS = Date.parse('0000-01-01T00:00:00.000Z');
 
+/** The default window: the last 7 whole UTC days, today (begun) left out, so that it is the same all day. */
+export function lastWholeDays(now: Date, days = 7): { since: string; until: string } {
+  const midnight = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return { since: new Date(midnight - days * DAY_MS).toISOString(), until: new Date(midnight).toISOString() };
+}
+
 /**
  * --since/--until (read as every command reads them, parseTimeRange) → the report window and
- * the previous window of the same length.
+ * the previous window of the same length. Neither given: the last 7 whole UTC days.
  */
-export function reportWindows(sinceText: string, untilText: string | undefined, now: Date = new Date()): ReportWindows {
+export function reportWindows(sinceGiven: string | undefined, untilGiven: string | undefined, now: Date = new Date()): ReportWindows {
+  const whole = sinceGiven === undefined && untilGiven === undefined ? lastWholeDays(now) : undefined;
+  const sinceText = whole?.since ?? sinceGiven ?? '7d';
+  const untilText = whole?.until ?? untilGiven;
   const range = parseTimeRange(sinceText, untilText ?? now.toISOString(), now);
   // Report windows, their previous windows and their day buckets are whole milliseconds. --until
   // first: a relative --since (7d) is counted back from it, so digits there came from --until.

@@ -1,5 +1,6 @@
-// A window that holds no event (the default 7 days over an older home) prints its all-zero
-// report or empty answer as before, exit 0, plus one stderr line with the span the inputs cover.
+// A window that holds no event (the default 7 days over an older home) prints its empty answer
+// with one stderr line on the span the inputs cover. A report says it at its top too, and exits 2
+// (a scheduled report is not published empty) unless --allow-empty.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,14 +14,23 @@ const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 describe('a window with no event says where the events are', () => {
-  it('report over fixtures/home with its default window (the last 7 days; the data is of August 2026)', async () => {
+  it('report over fixtures/home with its default window (the last 7 whole UTC days; the data is of August 2026): said at the top, exit 2', async () => {
     const run = await runCli(['report', HOME]);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^# trajaudit reliability report/);
-    const lines = run.stderr.split('\n');
-    expect(lines[0]).toBe(UNREADABLE.trim());
-    expect(lines[1]).toMatch(new RegExp(`^trajaudit: the window \\S+Z … \\S+Z holds no event; ${SPAN.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-    expect(lines).toHaveLength(3);
+    expect(run.code).toBe(2);
+    const midnight = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
+    const weekBefore = new Date(midnight.getTime() - 7 * 86_400_000);
+    const iso = (d: Date) => d.toISOString().replace('.000Z', 'Z');
+    expect(run.stdout).toContain(`- Window: ${iso(weekBefore)} → ${iso(midnight)} (7 days)\n`);
+    expect(run.stdout).toContain('- **This window holds no event**: the inputs span 2026-08-10T02:14:05.118Z … 2026-08-21T02:17:41.361Z.\n');
+    expect(run.stderr.split('\n')).toEqual([
+      UNREADABLE.trim(),
+      `trajaudit: the window ${iso(weekBefore)} … ${iso(midnight)} holds no event; ${SPAN}`,
+      'trajaudit: the report was written, but its window holds no event: exit 2 so that a scheduled report is not published empty; pass --allow-empty to take an empty window as a report',
+      '',
+    ]);
+    const allowed = await runCli(['report', HOME, '--allow-empty']);
+    expect([allowed.code, allowed.stdout]).toEqual([0, run.stdout]);
+    expect(allowed.stderr).not.toContain('exit 2');
   });
 
   it('a window holding events: no hint, the report unchanged', async () => {
@@ -61,7 +71,7 @@ describe('a window with no event says where the events are', () => {
     cleanups.push(tree.cleanup);
     const file = path.join(tree.home, 'trajectories', 'sessions', 's-old', 'events.jsonl');
     fs.utimesSync(file, new Date('2026-01-05T11:00:01Z'), new Date('2026-01-05T11:00:01Z'));
-    const run = await runCli(['report', tree.home, '--until', '2026-03-01']);
+    const run = await runCli(['report', tree.home, '--until', '2026-03-01', '--allow-empty']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(
       'trajaudit: the window 2026-02-22T00:00:00Z … 2026-03-01T00:00:00Z holds no event; the inputs span 2026-01-05T10:00:00Z … 2026-01-05T11:00:01Z: pass --since/--until within that span\n',

@@ -114,10 +114,11 @@ describe('trajaudit report (Markdown on stdout)', async () => {
     ]);
   });
 
-  it('names each chart as omitted, since stdout has no place for SVG files', () => {
-    expect(run.stdout.match(/^_Chart omitted \(([^)]*)\)/gm)).toEqual([
-      '_Chart omitted (Retry events per day by type)', '_Chart omitted (Subagent outcomes by agent type)', '_Chart omitted (Share of tasks/ files by category)',
+  it('says once, at the top, that its charts are not included, since stdout has no place for SVG files', () => {
+    expect(run.stdout.match(/^.*Charts? .*(omitted|not included).*$/gm)).toEqual([
+      '- Charts are not included: Markdown written to a stream (stdout, a pipe) has no place for SVG files; pass --out FILE.md to write them beside it, or --format html.',
     ]);
+    expect(run.stdout.indexOf('Charts are not included')).toBeLessThan(run.stdout.indexOf('\n## '));
   });
 
   it('reads a relative --since back from --until', async () => {

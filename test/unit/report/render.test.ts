@@ -34,11 +34,19 @@ describe('renderReportHtml', () => {
 });
 
 describe('renderReportMarkdown', () => {
-  it('escapes pipes and angle brackets in cells, and names charts as omitted when there is no file for them', () => {
+  it('escapes pipes and angle brackets in cells, and says once that charts are not included when there is no file for them', () => {
     const md = renderReportMarkdown(data(), { chartFile: () => null });
     expect(md).toContain('| a&lt;b | &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt; "q" &amp; \'a\' \\| pipe |');
-    expect(md).toContain('_Chart omitted (Chart): Markdown written to a stream (stdout, a pipe) has no place for SVG files; pass --out FILE.md to write them beside it._');
-    expect(renderReportMarkdown(data(), { chartFile: (id) => `r-${id}.svg` })).toContain('![Chart](r-c.svg)');
+    expect(md.split('Charts are not included: Markdown written to a stream (stdout, a pipe) has no place for SVG files')).toHaveLength(2);
+    const withFiles = renderReportMarkdown(data(), { chartFile: (id) => `r-${id}.svg` });
+    expect(withFiles).toContain('![Chart](r-c.svg)');
+    expect(withFiles).not.toContain('not included');
+  });
+
+  it('an empty window says so at the top', () => {
+    const md = renderReportMarkdown({ ...data(), empty: 'the inputs span A … B' }, { chartFile: () => null });
+    expect(md).toContain('- **This window holds no event**: the inputs span A … B.');
+    expect(renderReportHtml({ ...data(), empty: 'the inputs span <A> … B' })).toContain('<p class="empty"><strong>This window holds no event</strong>: the inputs span &lt;A&gt; … B.</p>');
   });
 });
 
