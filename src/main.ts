@@ -169,7 +169,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return command
       .argument('[paths...]', 'inputs (default: $SID_CONFIG_DIR, else ~/.sid-code)')
       .option('--db <file>', 'load into (or read from) this DuckDB file instead of memory')
-      .option('--quiet', 'no progress line on stderr');
+      .option('--quiet', 'no progress line on stderr, and no notice of lines that could not be read');
   }
 
   program
@@ -179,7 +179,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .requiredOption('--db <file>', 'DuckDB database file to create or update (required)')
     .addOption(formatOption(tabular, 'table'))
     .option('--strict', 'exit 1 when any malformed line is found')
-    .option('--quiet', 'no progress line on stderr')
+    .option('--quiet', 'no progress line on stderr, and no notice of lines that could not be read')
     .action((paths: string[], opts) =>
       runData(async () => {
         // Before DuckDB loads: its allocator reads the setting once (allocator.ts).

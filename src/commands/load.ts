@@ -4,6 +4,8 @@ import { loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
 
 export interface LoadOptions {
+  /** --quiet: no progress, no notice of unreadable lines. */
+  quiet?: boolean;
   paths: string[];
   db: string;
   format: TabularFormat;
@@ -13,7 +15,7 @@ export interface LoadOptions {
 }
 
 export async function load(options: LoadOptions, progress: Progress): Promise<CommandResult> {
-  const loaded = await loadInputs({ paths: options.paths, db: options.db, alwaysIngest: true }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db, quiet: options.quiet, alwaysIngest: true }, progress);
   const { db, warnings, summary } = loaded;
   try {
     const totals = (await db.all(`SELECT count(*) AS files_in_db, coalesce(sum(malformed), 0) AS malformed_lines FROM input_files`)).rows[0];

@@ -15,6 +15,8 @@ import { renderTabular, type TabularFormat } from '../render/index.js';
 import { parseTimeRange } from '../time/parse-time.js';
 
 export interface QueryOptions {
+  /** --quiet: no progress, no notice of unreadable lines. */
+  quiet?: boolean;
   name: string;
   paths: string[];
   db?: string;
@@ -50,7 +52,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
   // Validate every parameter before reading any input; RE2 patterns once DuckDB is open.
   const patterns = queryPatterns(bindParams(canned, { params, since, until, session: sessionText }), params, config, where);
   const beforeIngest = (db: Database) => checkPatterns(db, patterns);
-  const loaded = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db, quiet: options.quiet, window, beforeIngest }, progress);
   const { db, warnings, summary } = loaded;
   try {
     const session = sessionText !== undefined ? await resolveSession(db, sessionText, warnings) : undefined;

@@ -19,6 +19,8 @@ import { refuseOutOverDatabase } from './out-over-database.js';
 import { descriptorOf, isStream, writeStream, writeWhole } from './report-out.js';
 
 export interface ReportOptions {
+  /** --quiet: no progress, no notice of unreadable lines. */
+  quiet?: boolean;
   paths: string[];
   db?: string;
   since?: string;
@@ -71,7 +73,7 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   if (options.out) refuseOutOverDatabase(options.out, options.db);
   const window = { since: windows.previous.since, until: windows.current.until };
   const beforeIngest = (db: Database) => checkPatterns(db, configPatterns(config, where));
-  const loaded = await loadInputs({ paths: options.paths, db: options.db, window, beforeIngest }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db, quiet: options.quiet, window, beforeIngest }, progress);
   const { db, warnings, summary } = loaded;
   let data;
   let empty: string | undefined;

@@ -7,6 +7,8 @@ import { jsonText } from '../render/json-text.js';
 import type { Tabular } from '../render/types.js';
 
 export interface SourcesOptions {
+  /** --quiet: no progress, no notice of unreadable lines. */
+  quiet?: boolean;
   paths: string[];
   db?: string;
   format: TabularFormat;
@@ -95,7 +97,7 @@ function problemsHint(format: TabularFormat, section?: SourcesSection): string {
 }
 
 export async function sources(options: SourcesOptions, progress: Progress): Promise<CommandResult> {
-  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, problemsHint: problemsHint(options.format, options.section) }, progress);
+  const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, quiet: options.quiet, alwaysNotices: options.strict, problemsHint: problemsHint(options.format, options.section) }, progress);
   try {
     const ledger: SourcesLedger = {
       files: await db.all(`SELECT path, kind, session_id, bytes, lines, valid, blank, malformed, coalesce(u.n, 0) AS ts_unread

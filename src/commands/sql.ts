@@ -7,6 +7,8 @@ import { renderTabular, type TabularFormat } from '../render/index.js';
 import type { Tabular } from '../render/types.js';
 
 export interface SqlOptions {
+  /** --quiet: no progress, no notice of unreadable lines. */
+  quiet?: boolean;
   statement: string;
   paths: string[];
   db?: string;
@@ -114,7 +116,7 @@ function whatToDo(summary: string): string {
 }
 
 export async function sql(options: SqlOptions, progress: Progress): Promise<CommandResult> {
-  const loaded = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db, quiet: options.quiet }, progress);
   const { db, warnings } = loaded;
   try {
     let table;

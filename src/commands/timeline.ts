@@ -9,6 +9,8 @@ import { mergedRows } from '../timeline/timeline-rows.js';
 import { toTabular } from '../timeline/to-tabular.js';
 
 export interface TimelineOptions {
+  /** --quiet: no progress, no notice of unreadable lines. */
+  quiet?: boolean;
   session: string;
   paths: string[];
   db?: string;
@@ -30,7 +32,7 @@ export async function timeline(options: TimelineOptions, progress: Progress): Pr
     throw new UsageError(`--window ${options.window} needs --around T: it is the half-width of the window around that time`);
   }
   const windowMs = parseDuration(options.window ?? '30s', '--window');
-  const loaded = await loadInputs({ paths: options.paths, db: options.db }, progress);
+  const loaded = await loadInputs({ paths: options.paths, db: options.db, quiet: options.quiet }, progress);
   const { db, warnings } = loaded;
   try {
     const sessionId = await resolveSession(db, options.session, warnings);

@@ -23,8 +23,12 @@ export interface LoadInputsOptions {
   alwaysIngest?: boolean;
   /** Run on the open database before any input is read: checks of values only DuckDB can judge. */
   beforeIngest?: (db: Database) => Promise<void>;
-  /** Where the unreadable lines are listed, for the warning that counts them (`sources` lists them itself). */
+  /** Where the unreadable lines are listed, for the notice that counts them (`sources` lists them itself). */
   problemsHint?: string;
+  /** --quiet: no notice of the lines this load could not read (warnings that change an answer stay). */
+  quiet?: boolean;
+  /** The notices also over a --db read as it is (`sources --strict`, which fails on those lines). */
+  alwaysNotices?: boolean;
 }
 
 export interface LoadedInputs {
@@ -38,6 +42,16 @@ export interface LoadedInputs {
 /** A command's exit code when its answer is complete: 2 when inputs it needed could not be read. */
 export function answerExitCode(loaded: Pick<LoadedInputs, 'unreadable'>): ExitCode {
   return loaded.unreadable > 0 ? ExitCode.input : ExitCode.ok;
+}
+
+/** How many lines could not be read, and how many name a key twice, with where they are listed. */
+async function lineNotices(db: Database, problemsHint = 'they are listed by `trajaudit sources`'): Promise<string[]> {
+  const counts = (await db.all(`SELECT count(*) FILTER (kind <> 'duplicate-key') AS lines, count(DISTINCT file_id) FILTER (kind <> 'duplicate-key') AS files,
+    count(*) FILTER (kind = 'duplicate-key') AS twice FROM input_problems`)).rows[0] as { lines: number; files: number; twice: number };
+  const notices: string[] = [];
+  if (counts.lines > 0) notices.push(`${counts.lines} line${counts.lines === 1 ? '' : 's'} in ${counts.files} file${counts.files === 1 ? '' : 's'} could not be read; ${problemsHint}`);
+  if (counts.twice > 0) notices.push(`${counts.twice} line${counts.twice === 1 ? ' names' : 's name'} a key twice: the first value is stored, the later ones nowhere; \`trajaudit sources --section problems\` lists ${counts.twice === 1 ? 'it' : 'them'} (kind duplicate-key)`);
+  return notices;
 }
 
 function namedPaths(options: LoadInputsOptions): string[] {
@@ -69,14 +83,9 @@ async function loadInto(options: LoadInputsOptions, named: string[], useDbAsIs: 
   try {
     await options.beforeIngest?.(db);
     const summary = inputs ? await ingest(db, await rootInputs(db, inputs), options.window ?? {}, progress) : null;
-    const bad = (await db.all(`SELECT count(*) AS lines, count(DISTINCT file_id) AS files FROM input_problems WHERE kind <> 'duplicate-key'`)).rows[0];
-    const warnings = (bad.lines as number) > 0
-      ? [`${bad.lines} line${bad.lines === 1 ? '' : 's'} in ${bad.files} file${bad.files === 1 ? '' : 's'} could not be read; ${options.problemsHint ?? 'they are listed by `trajaudit sources`'}`]
-      : [];
-    const twice = (await db.all(`SELECT count(*) AS n FROM input_problems WHERE kind = 'duplicate-key'`)).rows[0].n as number;
-    if (twice > 0) {
-      warnings.push(`${twice} line${twice === 1 ? ' names' : 's name'} a key twice: the first value is stored, the later ones nowhere; \`trajaudit sources --section problems\` lists ${twice === 1 ? 'it' : 'them'} (kind duplicate-key)`);
-    }
+    // Notices of the lines that could not be read come with the load that read them, once: a
+    // command over a --db as it is does not repeat them (sources lists them).
+    const warnings = options.alwaysNotices || (!useDbAsIs && !options.quiet) ? await lineNotices(db, options.problemsHint) : [];
     // Said on every command over such a --db, windowed or not: which window left a file unread is
     // not kept, so no command can tell that its own window needs none of them.
     const unread = options.db === undefined ? 0 : ((await db.all(`SELECT count(*) AS n FROM skipped_inputs WHERE reason = $r`, { r: OUTSIDE_WINDOW })).rows[0].n as number);

@@ -11,7 +11,6 @@ export const HOME = path.join(FIXTURES, 'home');
 export const homeDb = () => fixtureDb('home');
 
 /** What the ingest says on stderr about the bundled home's 6 malformed JSONL lines + 1 warn.log orphan. */
-export const HOME_WARNING = 'trajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\n';
 
 export type Row = Record<string, unknown>;
 

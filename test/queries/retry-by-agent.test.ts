@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/run-cli.js';
-import { HOME_WARNING, homeDb, queryRows } from './query-cli.js';
+import { homeDb, queryRows } from './query-cli.js';
 
 const S2 = '20260812-142207-8d3e61f0';
 const S3 = '20260814-093015-c7a2e5f1';
@@ -18,7 +18,7 @@ const row = (
 describe('query retry-by-agent', () => {
   it('one row per (session, agentId) of the bundled home, zero retries included, retries desc then session, agent (EXPECTED.md §5)', async () => {
     const { rows, stderr } = await queryRows('retry-by-agent', [...(await homeDb())]);
-    expect(stderr).toBe(HOME_WARNING);
+    expect(stderr).toBe('');
     expect(rows).toEqual([
       row(S4, 'subagent-plan-ac5e1u4i6', 'ac5e1u4i6', 'plan', 2, 1, 1, 1, 1, 'completed'),
       row(S4, 'subagent-explore-a3f9k2m7p', 'a3f9k2m7p', 'explore', 1, 0, 1, 0, 2, 'completed'),

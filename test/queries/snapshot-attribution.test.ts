@@ -2,7 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runJson } from '../helpers/run-cli.js';
 import { event, sessionTree } from '../helpers/session-tree.js';
-import { HOME_WARNING, homeDb, queryRows, type Row } from './query-cli.js';
+import { homeDb, queryRows, type Row } from './query-cli.js';
 
 const S2 = '20260812-142207-8d3e61f0';
 const S3 = '20260814-093015-c7a2e5f1';
@@ -31,7 +31,7 @@ describe('query snapshot-attribution on the bundled home (EXPECTED.md §9)', () 
   let rows: Row[];
   beforeAll(async () => {
     const result = await queryRows('snapshot-attribution', [...(await homeDb())]);
-    expect(result.stderr).toBe(HOME_WARNING);
+    expect(result.stderr).toBe('');
     rows = result.rows;
   });
   const withVerdict = (verdict: string) => rows.filter((r) => r.verdict === verdict);
