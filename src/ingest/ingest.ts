@@ -17,14 +17,14 @@ import { LoadTally } from './load-tally.js';
 import { type IngestSummary, planLoad, type TimeWindow } from './plan-load.js';
 import { reconcileStored } from './reconcile.js';
 import { removedWhileRead } from './removed-while-read.js';
-import { idsFor } from './work.js';
+import { idsFor, startOf } from './work.js';
 
 
 export async function ingest(db: Database, discovered: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
   const { stored, sessionsMoved } = await reconcileStored(db, discovered);
   const { inputs, small, jsonl, summary } = planLoad(discovered, stored, window, db.path !== null);
   await recordDiscovery(db, inputs, stored, sessionsMoved);
-  const tally = new LoadTally(summary, progress);
+  const tally = new LoadTally(summary, progress, [...small, ...jsonl].reduce((sum, w) => sum + w.stat.size - startOf(w), 0));
   // The JSONL files' ids all at once: taken per group, each waited on the other connection's commit.
   const groups = new GroupLoader(jsonl, await idsFor(db, jsonl), tally);
   if (db.path !== null && small.length + jsonl.length > 0) await markLoadUnfinished(db);

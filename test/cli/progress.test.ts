@@ -24,10 +24,12 @@ describe.skipIf(!hasScript)('load on a terminal', () => {
     return { terminal: run.stdout, code: run.status };
   };
 
-  it('shows files, MiB and rate on one line it rewrites, and clears it before the summary', () => {
+  it('shows files and MiB done of the total, the rate and the time left on one line it rewrites, growing only, and clears it before the summary', () => {
     const { terminal, code } = onTerminal(['load', path.join(FIXTURES, 'home'), '--db', path.join(work.dir, 'a.duckdb')]);
     expect(code).toBe(0);
-    expect(terminal).toMatch(/^(\r\x1b\[2Kloading \d+\/36 files, \d+\.\d MiB, \d+ MiB\/s)+\r\x1b\[2Ktrajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n$/);
+    expect(terminal).toMatch(/^(\r\x1b\[2Kloading \d+\/36 files, \d+\.\d\/\d+\.\d MiB, \d+ MiB\/s(?:, \d+ s left)?)+\r\x1b\[2Ktrajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n$/);
+    const shown = [...terminal.matchAll(/loading (\d+)\/36 files, (\d+\.\d)\//g)].map((m) => [Number(m[1]), Number(m[2])]);
+    shown.forEach(([files, mib], k) => k > 0 && expect([files >= shown[k - 1][0], mib >= shown[k - 1][1]]).toEqual([true, true]));
   });
 
   it('--quiet leaves only the summary: no progress, no notice of unreadable lines', () => {
@@ -40,7 +42,7 @@ describe.skipIf(!hasScript)('load on a terminal', () => {
     const { terminal, code } = onTerminal(['load', path.join(FIXTURES, 'home'), '--db', path.join(work.dir, 'c.duckdb')], { env: { TERM: 'dumb' } });
     expect(code).toBe(0);
     expect(terminal).not.toContain('\x1b');
-    expect(terminal).toMatch(/^(\r *\rloading \d+\/36 files, \d+\.\d MiB, \d+ MiB\/s)+\r +\rtrajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n$/);
+    expect(terminal).toMatch(/^(\r *\rloading \d+\/36 files, \d+\.\d\/\d+\.\d MiB, \d+ MiB\/s(?:, \d+ s left)?)+\r +\rtrajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n$/);
   });
 
   it('is cut to a narrow terminal\'s width, so that it never wraps', () => {
