@@ -78,7 +78,8 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   let data;
   let empty: string | undefined;
   try {
-    data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config) });
+    const onSection = (done: number, total: number, title: string) => progress.update(`report: section ${done + 1} of ${total}, ${title}`);
+    data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config), onSection });
     // A window with no event (the default 7 days over an older home, a stalled agent) is all
     // zeros: the report says so at its top, and a scheduled run fails rather than publish it.
     const current = { since: windows.current.since.toISOString(), until: windows.current.until.toISOString() };

@@ -19,6 +19,8 @@ export interface CollectOptions {
   inputs: string[];
   /** Query parameters from trajaudit.config.json (e.g. test_pattern). */
   fromConfig: Record<string, string>;
+  /** Told each section as it starts (a progress line on a terminal). */
+  onSection?: (done: number, total: number, title: string) => void;
 }
 
 const windowed = (q: CannedQuery) => ['since', 'until'].every((p) => q.params.some((d) => d.name === p));
@@ -87,6 +89,8 @@ function undatedTitle(count: number, shown: number): string {
 }
 
 export async function collectReport(db: Database, options: CollectOptions): Promise<ReportData> {
+  const total = sectionSpecs.length + 1;
+  options.onSection?.(0, total, 'Input coverage');
   const inputs = await coverage(db, options.windows);
   const sections: ReportSection[] = [{
     id: 'input-coverage', title: 'Input coverage', query: null,
@@ -98,6 +102,9 @@ export async function collectReport(db: Database, options: CollectOptions): Prom
       ...(inputs.errors.rows.length ? [{ title: 'errors.jsonl records (first 20)', table: inputs.errors }] : []),
     ],
   }];
-  for (const spec of sectionSpecs) sections.push(await section(db, spec, options));
+  for (const spec of sectionSpecs) {
+    options.onSection?.(sections.length, total, spec.title);
+    sections.push(await section(db, spec, options));
+  }
   return { windows: options.windows, inputs: options.inputs, sections };
 }

@@ -45,6 +45,18 @@ describe.skipIf(!hasScript)('load on a terminal', () => {
     expect(terminal).toMatch(/^(\r *\rloading \d+\/36 files, \d+\.\d\/\d+\.\d MiB, \d+ MiB\/s(?:, \d+ s left)?)+\r +\rtrajaudit: 7 lines in 6 files could not be read; they are listed by `trajaudit sources`\r\n$/);
   });
 
+  it('report shows the section it is on, and clears the line before its own messages', () => {
+    const { terminal, code } = onTerminal(['report', path.join(FIXTURES, 'home'), '--since', '2026-08-17', '--until', '2026-08-24', '--quiet']);
+    expect(code).toBe(0);
+    expect(terminal).toBe('');
+    const shown = onTerminal(['report', '--db', path.join(work.dir, 'a.duckdb'), '--since', '2026-08-17', '--until', '2026-08-24']);
+    expect(shown.code).toBe(0);
+    const sections = [...shown.terminal.matchAll(/report: section (\d+) of (\d+), ([^\r]+)/g)].map((m) => [Number(m[1]), Number(m[2]), m[3]]);
+    expect(sections[0]).toEqual([1, 9, 'Input coverage']);
+    expect(sections.map(([n]) => n)).toEqual(sections.map((_, k) => k + 1));
+    expect(shown.terminal.endsWith('\r\x1b[2K')).toBe(true);
+  });
+
   it('is cut to a narrow terminal\'s width, so that it never wraps', () => {
     const { terminal, code } = onTerminal(['load', path.join(FIXTURES, 'home'), '--db', path.join(work.dir, 'd.duckdb')], { columns: 20 });
     expect(code).toBe(0);
