@@ -2,6 +2,8 @@
 -- description: Shared-cooldown coordination: one row per window of a session's wakes (tries to send) with
 --   at least min_agents agents; a herd is many agents in one window. Ordered by session_id, window_start.
 -- columns: session_id, window_start, window_end, span_ms, agents, agent_ids, wakes, entry_waits, aligned_waits, retries, probes_granted, probes_denied, probe_decisions
+-- signals: main_retries
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -2,6 +2,8 @@
 -- description: Generated characters thrown away by stream restarts, per session: one row per session with a RetryTelemetry
 --   retry or a StreamRestart row, retry counts against restart counts. Ordered by session_id.
 -- columns: session_id, retries, retry_discarded_chars, retry_discarded_thinking_chars, restarts, restart_discarded_chars, restart_discarded_thinking_chars, unreported_chars
+-- signals: stream_phases
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

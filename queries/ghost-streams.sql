@@ -2,6 +2,8 @@
 -- description: Streams that were opened (and billed) but never produced a recorded response: one row per session with an
 --   HttpConnected or AfterModelRaw row, split main/subagent/side. Ordered by session_id.
 -- columns: session_id, http_connected, after_model_raw, ghost_streams, main_http, main_ghosts, subagent_ghosts, side_ghosts
+-- signals: ghost_streams
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

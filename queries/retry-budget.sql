@@ -2,6 +2,8 @@
 -- description: Did an agent stop retrying because time ran out or because retries did? One row per run of an agent with a
 --   retry or retry_budget_exhausted row; budget rows first, then session_id, agent_id, start_ts.
 -- columns: session_id, agent_id, start_ts, retries, backoff_ms, exhausted_ts, attempt, delay_ms, remaining_ms, needed_ms, deadline_ms, backoff_share, stop_status, stopped_by
+-- signals: main_retries
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -2,6 +2,8 @@
 -- description: Which subagent retried how often, zero retries included. One row per (session, agentId) that started or
 --   has RetryTelemetry in the window; main-loop rows (no agentId) are left out. Ordered by retries desc, then session_id, agent_id.
 -- columns: session_id, agent_id, task_id, agent_type, retries, budget_exhausted, cooldown_waits, fallbacks, streams_completed, stop_status
+-- signals: subagent_retries
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -2,6 +2,8 @@
 -- description: RetryTelemetry events by data.type, split main loop (no agentId) vs subagents (with agentId): one row per
 --   type present. Ordered by events desc, then type. Per-agent counts: retry-by-agent.
 -- columns: type, events, main_loop, subagent, sessions, agents
+-- signals: main_retries
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

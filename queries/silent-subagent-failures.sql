@@ -2,6 +2,8 @@
 -- description: Subagents that stopped with status error without retrying: one row per such SubagentStop whose last error
 --   evidence came at most max_gap_ms before it. Ordered by stop_ts, session_id, agent_id.
 -- columns: session_id, agent_id, agent_type, task_id, start_ts, stop_ts, gap_ms, retries, error
+-- signals: subagent_outcomes
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

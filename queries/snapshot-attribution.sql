@@ -2,6 +2,8 @@
 -- description: The two-key snapshot split, per (session, index) with index >= 10000 and at least one StreamPhase row
 --   carrying agent_id ("tagged"): one row each, with a verdict. Ordered by session_id, index.
 -- columns: session_id, index, agents, agent_ids, tagged_rows, untagged_rows, tagged_chunks, untagged_chunks, verdict
+-- signals: stream_phases
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

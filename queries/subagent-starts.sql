@@ -2,6 +2,8 @@
 -- description: Subagent outcomes per agent_type: one row per SubagentStart agent_type, its runs by outcome and elapsed_ms
 --   (quantile_disc 0.5: the lower median; max). Ordered by starts desc, then agent_type.
 -- columns: agent_type, starts, completed, error, unknown, never_stopped, sessions, p50_elapsed_ms, max_elapsed_ms
+-- signals: subagent_outcomes
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -2,6 +2,8 @@
 -- description: Census of every tasks/<taskId>.output loaded, by category: always three rows, test, empty and real, in that
 --   order, with each category's files, bytes, share of all files and oldest and newest mtime.
 -- columns: category, files, bytes, share, oldest_mtime, newest_mtime
+-- signals: task_outputs
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: test_pattern VARCHAR = '^\[轮次 \d+\] (spawn )?测试响应\n?$'

@@ -2,6 +2,8 @@
 -- description: Which timeout layer fired, and did it take effect? One row per layer seen in TimeoutFired or TimeoutIneffective,
 --   plus watchdog_kill when there is a WatchdogKill. Ordered by fired desc, then layer.
 -- columns: layer, fired, main_loop, subagent, side, agent_stream, ineffective, watchdog_kills, sessions
+-- signals: stream_phases
+-- sources: sid-code
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL

@@ -10,6 +10,7 @@ import { resolveSession } from '../queries/resolve-session.js';
 import { emptyWindowHint } from '../queries/input-span.js';
 import { findQuery } from '../queries/load-queries.js';
 import { runQuery } from '../queries/run-query.js';
+import { signalGaps } from '../queries/signal-notices.js';
 import { undatedRows } from '../queries/undated-rows.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
 import { parseTimeRange } from '../time/parse-time.js';
@@ -60,6 +61,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
       params, since, until, session, fromConfig: configParams(config),
     });
     const table = await runQuery(db, canned, bound);
+    for (const gap of await signalGaps(db, canned)) warnings.push(gap.text);
     if (since !== undefined || until !== undefined) {
       const undated = await undatedRows(db, { session, limit: 3 });
       if (undated.count > 0) warnings.push(undatedWarning(undated.count, undated.first.rows.map((r) => String(r.where))));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { CommandResult, Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
 import { loadConfig } from '../config/load-config.js';
-import { defaultHome } from '../discover/default-home.js';
+import { defaultHomes } from '../formats/default-homes.js';
 import { ExitCode, FailedAfterWarnings, InputError } from '../errors.js';
 import { refuseDbInsideInputs } from '../ingest/db-inside-inputs.js';
 import { answerExitCode, loadInputs } from '../ingest/load-inputs.js';
@@ -42,13 +42,13 @@ function formatOf(options: ReportOptions): 'md' | 'html' {
 
 function inputsShown(options: ReportOptions): string[] {
   if (options.paths.length > 0) return options.paths;
-  return options.db ? [`database ${options.db}`] : [defaultHome()];
+  return options.db ? [`database ${options.db}`] : defaultHomes().map((h) => h.home);
 }
 
 /** The paths read: those named, else the default home, unless a --db alone is read as it is. */
 function inputsRead(options: ReportOptions): string[] {
   if (options.paths.length > 0) return options.paths;
-  return options.db ? [] : [defaultHome()];
+  return options.db ? [] : defaultHomes().map((h) => h.home);
 }
 
 /**

@@ -13,7 +13,7 @@ import { duckdb } from './duckdb-api.js';
 import { structWithRepeatedNames } from './repeated-field-names.js';
 import { uniqueColumnNames } from './unique-column-names.js';
 import { olderSchemaStatements, tableColumns, unknownColumns } from './older-schema.js';
-import { clashingName, createSchema, SCHEMA_VERSION } from './schema.js';
+import { clashingName, createSchema, type Schema } from './schema.js';
 import { makeDatabaseFile } from './make-database-file.js';
 import { isUnmadeDatabase } from './unmade-database.js';
 
@@ -210,7 +210,7 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
  * Opens (creating if needed) a DuckDB file, or an in-memory database when path is undefined.
  * `readOnly` (a query over --db as it is): any number of readers at once, and no file is created.
  */
-export async function openDatabase(path?: string, options: { readOnly?: boolean } = {}): Promise<Database> {
+export async function openDatabase(schema: Schema, path?: string, options: { readOnly?: boolean } = {}): Promise<Database> {
   // Every TRAJAUDIT_* variable is checked here, the one door of every data command, before any input.
   const env = environment();
   // DuckDB takes '' and ':memory:' as an in-memory database, and `md:` as a remote one.
@@ -283,7 +283,7 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
     instance.closeSync();
     removeTempDir(spill);
   });
-  const clash = path === undefined ? null : await clashingName(db);
+  const clash = path === undefined ? null : await clashingName(db, schema);
   if (clash !== null) {
     db.close();
     throw new InputError(`--db ${path} is another program's DuckDB database: it has its own ${clash}, where trajaudit keeps one of its tables, views or macros, and trajaudit never changes another program's tables; pass --db a new file`);
@@ -306,9 +306,9 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
       db.close();
       throw describeOpenError(path, error);
     }
-    if (version === SCHEMA_VERSION) return db;
+    if (version === schema.version) return db;
     try {
-      const statements = await olderSchemaStatements(db, path, await currentColumns());
+      const statements = await olderSchemaStatements(db, path, await currentColumns(schema), schema);
       for (const statement of statements) await db.run(statement);
       everyConnection.push(...statements);
     } catch (error) {
@@ -321,12 +321,12 @@ export async function openDatabase(path?: string, options: { readOnly?: boolean 
   }
   try {
     if (path !== undefined) {
-      const unknown = await unknownColumns(db, SCHEMA_VERSION, currentColumns);
+      const unknown = await unknownColumns(db, schema.version, () => currentColumns(schema));
       if (unknown.length > 0) {
         throw new InputError(`--db ${path} has column${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}, which this version of trajaudit does not know (a newer version wrote the file, or the column was added by hand), so it cannot load into it; nothing was written: load into a new --db (trajaudit load <paths> --db NEW_FILE), or use the version that wrote it`);
       }
     }
-    await createSchema(db);
+    await createSchema(db, schema);
   } catch (error) {
     db.close();
     throw describeOpenError(path ?? ':memory:', error);
@@ -351,8 +351,8 @@ function linkTarget(file: string): string {
 }
 
 /** This version's tables and columns, as a new database gets them. */
-async function currentColumns() {
-  const fresh = await openDatabase();
+async function currentColumns(schema: Schema) {
+  const fresh = await openDatabase(schema);
   try {
     return await tableColumns(fresh);
   } finally {

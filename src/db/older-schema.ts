@@ -5,7 +5,7 @@
 // (read-write) renews the stored schema instead (schema.ts, createSchema).
 import { InputError } from '../errors.js';
 import type { Database } from './database.js';
-import { ADDED_COLUMNS, TEMP_VIEWS } from './schema.js';
+import type { Schema } from './schema.js';
 
 export interface TableColumn {
   table: string;
@@ -33,7 +33,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * NULL, as `load` would leave its old rows; then the views. A column no load adds cannot be made
  * up: the file is refused, as `load` into it would fail too.
  */
-export async function olderSchemaStatements(db: Database, path: string, current: TableColumn[]): Promise<string[]> {
+export async function olderSchemaStatements(db: Database, path: string, current: TableColumn[], schema: Schema): Promise<string[]> {
   const stored = new Set((await tableColumns(db)).map((c) => `${c.table}.${c.column}`));
   const storedTables = new Set([...stored].map((name) => name.slice(0, name.indexOf('.'))));
   const database = (await db.all(`SELECT current_database() AS name`)).rows[0].name as string;
@@ -48,17 +48,17 @@ export async function olderSchemaStatements(db: Database, path: string, current:
     const nulls = missing.map((c) => `CAST(NULL AS ${c.type}) AS ${quote(c.column)}`).join(', ');
     if (!storedTables.has(table)) {
       statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS SELECT ${nulls} WHERE false`);
-    } else if (missing.every((c) => ADDED_COLUMNS.has(`${c.table}.${c.column}`))) {
+    } else if (missing.every((c) => schema.addedColumns.has(`${c.table}.${c.column}`))) {
       // Qualified: inside the TEMP view, the bare name would be the view itself.
       statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS SELECT *, ${nulls} FROM ${quote(database)}.main.${quote(table)}`);
     } else {
-      lacking.push(...missing.filter((c) => !ADDED_COLUMNS.has(`${c.table}.${c.column}`)).map((c) => `${c.table}.${c.column}`));
+      lacking.push(...missing.filter((c) => !schema.addedColumns.has(`${c.table}.${c.column}`)).map((c) => `${c.table}.${c.column}`));
     }
   }
   if (lacking.length > 0) {
     throw new InputError(`--db ${path} was written by another version of trajaudit and lacks column${lacking.length === 1 ? '' : 's'} ${lacking.join(', ')}, which this version reads and cannot make up; load your inputs into a new --db (trajaudit load <paths> --db NEW_FILE)`);
   }
-  return [...statements, TEMP_VIEWS];
+  return [...statements, schema.tempViews];
 }
 
 /**

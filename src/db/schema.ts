@@ -225,26 +225,60 @@ SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.event
 FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN files f USING (session_id);
 `;
 
-export const SCHEMA_VERSION = createHash('sha1').update(TABLES).update(VIEWS).digest('hex');
+/** A part of the schema: its tables (CREATE … IF NOT EXISTS, ALTER … ADD COLUMN IF NOT EXISTS) and its views and macros (CREATE OR REPLACE). */
+export interface SchemaPart {
+  tables: string;
+  views: string;
+}
+
+/** The core's tables and sid-code's views; each agent format adds its own part (src/formats/). */
+export const BASE_SCHEMA: SchemaPart = { tables: TABLES, views: VIEWS };
+
+/** The schema a database gets: the parts in order, with what is derived from their SQL. */
+export class Schema {
+  readonly tables: string;
+  readonly views: string;
+  /** Names this exact schema; stored in trajaudit_meta, compared on every open. */
+  readonly version: string;
+  /**
+   * The views and macros as TEMP ones: made on one connection, they shadow the file's own for that
+   * connection only (DuckDB resolves a name in temp before main), so a read-only query over a
+   * database from another version reads it as this version would, without writing to it.
+   */
+  readonly tempViews: string;
+  /** "table.column" for each column `load` adds to an older database's table; its old rows hold NULL. */
+  readonly addedColumns: Set<string>;
+  /** The names the schema creates (tables, views, sequences and macros). */
+  readonly names: string[];
+
+  constructor(parts: SchemaPart[]) {
+    this.tables = parts.map((p) => p.tables).join('\n');
+    this.views = parts.map((p) => p.views).join('\n');
+    this.version = createHash('sha1').update(this.tables).update(this.views).digest('hex');
+    this.tempViews = this.views.replaceAll('CREATE OR REPLACE VIEW ', 'CREATE OR REPLACE TEMP VIEW ').replaceAll('CREATE OR REPLACE MACRO ', 'CREATE OR REPLACE TEMP MACRO ');
+    this.addedColumns = new Set([...this.tables.matchAll(/ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+)/g)].map((m) => `${m[1]}.${m[2]}`));
+    this.names = [...`${this.tables}${this.views}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE|MACRO) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
+  }
+}
 
 /**
  * Creates the tables and views, unless the database already has this exact schema: a command
  * that only reads (sql, query, report with --db) then writes nothing, and closing it costs no
  * checkpoint.
  */
-export async function createSchema(db: Database): Promise<void> {
+export async function createSchema(db: Database, schema: Schema): Promise<void> {
   const current = await db.all(
     `SELECT (SELECT count(*) FROM duckdb_tables() WHERE table_name = 'trajaudit_meta' AND NOT temporary) AS has_meta`,
   );
   if (current.rows[0].has_meta === 1) {
     const version = await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'schema_version'`);
-    if (version.rows[0]?.value === SCHEMA_VERSION) return;
+    if (version.rows[0]?.value === schema.version) return;
   }
   await db.transaction(async () => {
-    await db.run(TABLES);
-    await db.run(VIEWS);
+    await db.run(schema.tables);
+    await db.run(schema.views);
     await db.run(`CREATE TABLE IF NOT EXISTS trajaudit_meta (key VARCHAR PRIMARY KEY, value VARCHAR)`);
-    await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('schema_version', $v)`, { v: SCHEMA_VERSION });
+    await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('schema_version', $v)`, { v: schema.version });
     // A database file is written only by a load (unfinished-load.ts), which clears the mark when
     // it completes: marked with its schema, a file whose load was killed before it wrote its
     // first files says so, instead of answering from no data without a word.
@@ -253,24 +287,11 @@ export async function createSchema(db: Database): Promise<void> {
 }
 
 /**
- * This version's views and macros as TEMP ones: made on one connection, they shadow the file's own
- * for that connection only (DuckDB resolves a name in temp before main), so a read-only query over a
- * database from another version reads it as this version would, without writing to it.
- */
-export const TEMP_VIEWS = VIEWS.replaceAll('CREATE OR REPLACE VIEW ', 'CREATE OR REPLACE TEMP VIEW ').replaceAll('CREATE OR REPLACE MACRO ', 'CREATE OR REPLACE TEMP MACRO ');
-
-/** "table.column" for each column `load` adds to an older database's table; its old rows hold NULL. */
-export const ADDED_COLUMNS = new Set([...TABLES.matchAll(/ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+)/g)].map((m) => `${m[1]}.${m[2]}`));
-
-/** The names trajaudit's schema creates (tables, views, the sequence and the macros). */
-const SCHEMA_NAMES = [...`${TABLES}${VIEWS}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE|MACRO) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
-
-/**
  * A name in the file that trajaudit's schema would take, when the file is not trajaudit's: no
  * trajaudit_meta, and no input_files of its own shape (databases from before trajaudit_meta). Null
  * when the schema can be created or is there.
  */
-export async function clashingName(db: Database): Promise<string | null> {
+export async function clashingName(db: Database, schema: Schema): Promise<string | null> {
   // trajaudit's own file, the common case, is told by one table, before the slow catalog listing.
   const own = await db.all(`SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'trajaudit_meta'`);
   if ((own.rows[0].n as number) > 0) return null;
@@ -285,5 +306,5 @@ export async function clashingName(db: Database): Promise<string | null> {
   const ledger = await db.all(`SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'input_files'`);
   const columns = new Set(ledger.rows.map((r) => r.column_name as string));
   if (['file_id', 'path', 'kind', 'bytes', 'lines', 'valid', 'malformed'].every((c) => columns.has(c))) return null;
-  return SCHEMA_NAMES.find((name) => names.has(name)) ?? null;
+  return schema.names.find((name) => names.has(name)) ?? null;
 }

@@ -5,11 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { escapedName } from '../render/file-name.js';
+import { AGENT_FORMATS } from '../formats/registry.js';
 import { unreadableReason } from './unreadable.js';
+import type { DiscoveryWalker, WalkEntry } from './walker.js';
 
 export type SourceKind =
   | 'events' | 'errors' | 'warn-log' | 'session-summary' | 'heartbeat'
-  | 'usage-ledger' | 'session-index' | 'task-output';
+  | 'usage-ledger' | 'session-index' | 'task-output'
+  | 'claude-transcript' | 'claude-agent-meta';
 
 export interface SourceFile {
   /** The file itself, symbolic links resolved: a home named through a link is the same home. */
@@ -54,16 +57,9 @@ const HOME_FILES: Record<string, SourceKind> = {
   'session-index.jsonl': 'session-index',
 };
 const WHAT_TO_PASS =
-  'pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir';
+  'pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir, or a Claude Code dir (~/.claude, its projects dir, a project dir) or transcript';
 
-/** A directory entry, with a symbolic link taken as what it points to (homes are often linked). */
-interface Entry {
-  name: string;
-  isFile: boolean;
-  isDirectory: boolean;
-  /** A symbolic link (isFile and isDirectory say what it points to). */
-  link: boolean;
-}
+type Entry = WalkEntry;
 
 /** Paths (with escaped names) of the entries whose names are not UTF-8: lstat cannot find them either. */
 const undecodable = new Set<string>();
@@ -140,7 +136,7 @@ const sessionEntry = (e: Entry) => !e.isDirectory && e.name in SESSION_FILES;
 const isSessionDir = (dir: string) => listing(dir).some(sessionEntry);
 const hasTaskOutputs = (dir: string) => listing(dir).some((e) => e.isFile && e.name.endsWith('.output'));
 
-class Collector {
+class Collector implements DiscoveryWalker {
   /** Every name each file was reached by, keyed by its real path (see files()). */
   private named = new Map<string, { abs: string; file: SourceFile }[]>();
   /** Per directory listed for ownerBeside: its subdirectories by real path. */
@@ -260,6 +256,10 @@ class Collector {
     if (dir === null) return;
     const key = path.join(dir, path.basename(abs));
     this.skipped.set(key, { absPath: key, relPath: this.rel(abs), reason });
+  }
+
+  peek(dir: string): Entry[] {
+    return listing(dir);
   }
 
   /** A directory's entries; what is skipped under it is this load's to replace (`scopes`). */
@@ -477,11 +477,16 @@ function addNamedPath(c: Collector, named: string): void {
     throw new InputError(`path ${named} does not exist; ${WHAT_TO_PASS}`);
   }
   const base = path.basename(abs);
+  const claimed = (when: 'first' | 'last') => AGENT_FORMATS.find((f) => f.claim?.(c, abs, stat.isDirectory()) === when);
+  const first = claimed('first');
+  if (first) return first.walk!(c, abs, stat.isDirectory());
   if (stat.isFile()) {
+    const last = base in SESSION_FILES || base in HOME_FILES || base.endsWith('.output') ? undefined : claimed('last');
+    if (last) return last.walk!(c, abs, false);
     if (base in SESSION_FILES) c.file(abs, SESSION_FILES[base], path.basename(path.dirname(abs)));
     else if (base in HOME_FILES) c.file(abs, HOME_FILES[base], null);
     else if (base.endsWith('.output')) c.file(abs, 'task-output', null);
-    else throw new InputError(`${named} is not a file trajaudit reads (events.jsonl, errors.jsonl, warn.log, session-summary.json, heartbeat.txt, usage-ledger.jsonl, session-index.jsonl, tasks/*.output); ${WHAT_TO_PASS}`);
+    else throw new InputError(`${named} is not a file trajaudit reads (events.jsonl, errors.jsonl, warn.log, session-summary.json, heartbeat.txt, usage-ledger.jsonl, session-index.jsonl, tasks/*.output, a Claude Code transcript *.jsonl); ${WHAT_TO_PASS}`);
     if (base in SESSION_FILES) c.addSessionDir(path.dirname(abs));
     return;
   }
@@ -493,7 +498,9 @@ function addNamedPath(c: Collector, named: string): void {
   // Session dirs before *.output files: a stray build.output in a sessions dir does not make it a tasks dir.
   if (entries(abs).some((e) => e.isDirectory && isSessionDir(path.join(abs, e.name))) || nestedKind(abs) === 'group') return c.sessionsDir(abs);
   if (hasTaskOutputs(abs)) return c.tasksDir(abs);
-  throw new InputError(`${named} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); ${WHAT_TO_PASS}`);
+  const last = claimed('last');
+  if (last) return last.walk!(c, abs, true);
+  throw new InputError(`${named} holds no agent data (no sid-code events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output, no Claude Code transcript found); ${WHAT_TO_PASS}`);
 }
 
 /** The deepest directory that holds every one of `dirs` (absolute paths). */

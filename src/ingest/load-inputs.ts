@@ -4,10 +4,11 @@
 import fs from 'node:fs';
 import type { Progress } from '../command-result.js';
 import { type Database, openDatabase } from '../db/database.js';
-import { defaultHome } from '../discover/default-home.js';
 import { discoverInputs } from '../discover/discover-inputs.js';
 import { CANNOT_READ } from '../discover/unreadable.js';
 import { ExitCode, InputError } from '../errors.js';
+import { defaultHomes, readingDefaultHomes } from '../formats/default-homes.js';
+import { SCHEMA } from '../formats/registry.js';
 import { rootInputs } from './database-root.js';
 import { refuseDbInsideInputs } from './db-inside-inputs.js';
 import { unfinishedLoadStart } from '../db/unfinished-load.js';
@@ -54,24 +55,26 @@ async function lineNotices(db: Database, problemsHint = 'they are listed by `tra
   return notices;
 }
 
-function namedPaths(options: LoadInputsOptions): string[] {
+/** The paths named, else every agent's default home that exists (`said` gets the line that names them). */
+function namedPaths(options: LoadInputsOptions, said: string[]): string[] {
   if (options.paths.length > 0) return options.paths;
-  const home = defaultHome();
-  if (!fs.existsSync(home)) {
-    throw new InputError(`no input path given and the default home ${home} does not exist; pass a path (e.g. a sid-code home) or set SID_CONFIG_DIR`);
-  }
-  return [home];
+  const homes = defaultHomes();
+  said.push(readingDefaultHomes(homes));
+  return homes.map((h) => h.home);
 }
 
 export async function loadInputs(options: LoadInputsOptions, progress: Progress): Promise<LoadedInputs> {
   const useDbAsIs = options.db !== undefined && options.paths.length === 0 && !options.alwaysIngest;
-  const named = useDbAsIs ? [] : namedPaths(options);
+  const said: string[] = [];
+  const named = useDbAsIs ? [] : namedPaths(options, said);
   if (options.db !== undefined) refuseDbInsideInputs(options.db, named);
   // A load into a file holds its memory down (DESIGN: < 500 MB at 5 GB of input), from the start;
   // the command's queries get V8's own sizing back.
   const restoreYoungGeneration = options.db !== undefined && !useDbAsIs ? keepYoungGenerationSmall() : () => undefined;
   try {
-    return await loadInto(options, named, useDbAsIs, progress);
+    const loaded = await loadInto(options, named, useDbAsIs, progress);
+    loaded.warnings.unshift(...said);
+    return loaded;
   } finally {
     restoreYoungGeneration();
   }
@@ -79,7 +82,7 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
 
 async function loadInto(options: LoadInputsOptions, named: string[], useDbAsIs: boolean, progress: Progress): Promise<LoadedInputs> {
   const inputs = useDbAsIs ? null : discoverInputs(named);
-  const db = await openDatabase(options.db, { readOnly: useDbAsIs });
+  const db = await openDatabase(SCHEMA, options.db, { readOnly: useDbAsIs });
   try {
     await options.beforeIngest?.(db);
     const summary = inputs ? await ingest(db, await rootInputs(db, inputs), options.window ?? {}, progress) : null;

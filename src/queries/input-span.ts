@@ -13,7 +13,7 @@ export interface IsoWindow {
 
 const TIMED_ROWS = `
   SELECT ts, session_id FROM events UNION ALL SELECT ts, session_id FROM error_records
-  UNION ALL SELECT ts, session_id FROM warn_lines`;
+  UNION ALL SELECT ts, session_id FROM warn_lines UNION ALL SELECT ts, session_id FROM claude_lines`;
 
 /**
  * The hint when [since, until) holds no timed row (events, errors.jsonl, warn.log; of `session`

@@ -28,6 +28,10 @@ export interface CannedQuery {
   description: string;
   /** The result columns, in order, from the `-- columns:` line. */
   columns: string[];
+  /** What the answer needs recorded (`-- signals:`, signal_coverage's names). */
+  signals: string[];
+  /** The sources it reads (`-- sources:`); none: every source. */
+  sources: string[] | null;
   params: QueryParam[];
   sql: string;
   file: string;
@@ -48,13 +52,18 @@ export function parseQuery(file: string, text: string): CannedQuery {
   let name: string | undefined;
   const description: string[] = [];
   let columns: string[] | undefined;
+  let signals: string[] = [];
+  let sources: string[] | null = null;
   const params: QueryParam[] = [];
   let inDescription = false;
   for (const line of header) {
-    const field = /^(name|description|columns|param):\s*(.*)$/.exec(line);
+    const field = /^(name|description|columns|param|signals|sources):\s*(.*)$/.exec(line);
+    const list = () => field![2].split(',').map((c) => c.trim()).filter((c) => c !== '');
+    if (field?.[1] === 'signals') signals = list();
+    if (field?.[1] === 'sources') sources = list();
     if (field?.[1] === 'name') name = field[2].trim();
     if (field?.[1] === 'description') description.push(field[2].trim());
-    if (field?.[1] === 'columns') columns = field[2].split(',').map((c) => c.trim()).filter((c) => c !== '');
+    if (field?.[1] === 'columns') columns = list();
     if (field?.[1] === 'param') {
       const m = /^([a-z_][a-z0-9_]*)\s+([A-Z]+)\s*=\s*(.+)$/.exec(field[2].trim());
       if (!m) throw fail(`bad param line "${line}" (expected "-- param: NAME TYPE = default")`);
@@ -72,7 +81,7 @@ export function parseQuery(file: string, text: string): CannedQuery {
   const used = new Set([...body.matchAll(/\$([a-z_][a-z0-9_]*)/g)].map((m) => m[1]));
   for (const p of params) if (!used.has(p.name)) throw fail(`param ${p.name} is declared but never used`);
   for (const u of used) if (!params.some((p) => p.name === u)) throw fail(`$${u} is used but not declared with "-- param:"`);
-  return { name, description: description.join(' '), columns, params, sql: text, file };
+  return { name, description: description.join(' '), columns, signals, sources, params, sql: text, file };
 }
 
 export function loadQueries(dir: string = QUERIES_DIR): CannedQuery[] {

@@ -10,7 +10,7 @@ export async function resolveSession(db: Database, wanted: string, warnings: str
   // An empty id would match every session as a prefix (an unset shell variable, say).
   if (wanted.trim() === '') throw new UsageError('the session id is empty; pass a full session id, a unique prefix or the 8-hex suffix');
   const table = await db.all(
-    `SELECT session_id FROM (SELECT session_id FROM session_dirs UNION SELECT DISTINCT session_id FROM events)
+    `SELECT session_id FROM (SELECT session_id FROM session_dirs UNION SELECT DISTINCT session_id FROM events UNION SELECT session_id FROM agent_sessions)
      WHERE session_id = $w OR starts_with(session_id, $w) OR (length($w) = 8 AND ends_with(session_id, '-' || $w))
      ORDER BY session_id`,
     { w: wanted },
@@ -22,6 +22,6 @@ export async function resolveSession(db: Database, wanted: string, warnings: str
     return wanted;
   }
   if (ids.length === 1) return ids[0];
-  if (ids.length === 0) throw new UsageError(`no session matches ${JSON.stringify(wanted)}; list them with: trajaudit sql "SELECT session_id FROM sessions"`);
+  if (ids.length === 0) throw new UsageError(`no session matches ${JSON.stringify(wanted)}; list them with: trajaudit sql "SELECT source, session_id FROM agent_sessions"`);
   throw new UsageError(`session ${JSON.stringify(wanted)} is ambiguous; it matches:\n  ${ids.join('\n  ')}\npass more of the id`);
 }

@@ -12,15 +12,16 @@ function value(v: Cell): string {
   return jsonText(v);
 }
 
-function fields(data: Cell): string {
+/** `skipNull`: a transcript line's summary names only the fields it has (its object is made with every key). */
+function fields(data: Cell, skipNull = false): string {
   if (data === null || typeof data !== 'object' || Array.isArray(data) || data instanceof ExactNumber) return data === null ? '' : value(data);
-  const keys = Object.keys(data).filter((k) => !SHOWN_AS_COLUMNS.has(k));
+  const keys = Object.keys(data).filter((k) => !SHOWN_AS_COLUMNS.has(k) && !(skipNull && data[k] === null));
   const ordered = [...FIRST.filter((k) => keys.includes(k)), ...keys.filter((k) => !FIRST.includes(k))];
   return ordered.map((k) => `${k}=${value(data[k])}`).join(' ');
 }
 
 export function summarize(row: MergedRow): string {
-  if (row.source !== 'warn') return fields(row.data);
+  if (row.source !== 'warn') return fields(row.data, row.source === 'transcript');
   const message = (row.message ?? '').replace(/\s*\r?\n\s*/g, ' ⏎ ').trim();
   return row.data === null ? message : `${message} ${jsonText(row.data)}`;
 }

@@ -1,10 +1,10 @@
-// One session's events.jsonl, warn.log and errors.jsonl rows, merged and ordered by time, then
-// source (events, warn, errors — the order of the `source` column's values), then file and line.
+// One session's rows, merged and ordered by time, then source (events, warn, errors — the order of
+// the `source` column's values — then a Claude Code session's transcript lines), then file and line.
 import type { Database } from '../db/database.js';
 import type { Cell } from '../render/types.js';
 import { sqlTaskId } from './agent-id.js';
 
-export type TimelineSource = 'events' | 'warn' | 'errors';
+export type TimelineSource = 'events' | 'warn' | 'errors' | 'transcript';
 
 export interface MergedRow {
   ts: string | null;
@@ -25,6 +25,32 @@ export interface MergedRow {
 // otherwise only inside their text: the bare task id in a message (`[SUBAGENT] … (a8q1w5n0c)`)
 // or another key of the data (`{"source":"<session>-sub-a8q1w5n0c"}`). A record is attributed
 // only when exactly one of the session's known task ids occurs in it.
+// A Claude Code line (docs/formats.md#claude-code) as an event: its type, a system record's subtype,
+// and for messages what they hold (tool calls, tool results, an API error).
+const BLOCK_TYPES = `json_extract_string(message, '$.content[*].type')`;
+const TRANSCRIPT_EVENT = `CASE
+  WHEN type = 'system' THEN coalesce(subtype, 'system')
+  WHEN type = 'assistant' AND is_api_error_message THEN 'api_error_message'
+  WHEN type = 'assistant' AND list_contains(${BLOCK_TYPES}, 'tool_use') THEN 'tool_use'
+  WHEN type = 'user' AND list_contains(${BLOCK_TYPES}, 'tool_result') THEN 'tool_result'
+  ELSE type END`;
+/** What the line says, for the summary: the fields an on-call engineer reads first. */
+const TRANSCRIPT_DATA = `CASE
+  WHEN type = 'system' AND subtype = 'api_error' THEN json_object('attempt', retry_attempt, 'maxRetries', max_retries,
+    'retryInMs', retry_in_ms, 'status', error->'status', 'connection', coalesce(error->>'$.connection.code', error->>'$.cause.code'),
+    'error', coalesce(error->>'formatted', error->>'message', error->>'$.error.error.message'))
+  WHEN type = 'system' AND compaction IS NOT NULL THEN json_object('trigger', compact_trigger, 'preTokens', compact_pre_tokens)
+  WHEN type = 'system' THEN json_object('durationMs', duration_ms, 'level', level)
+  WHEN type IN ('assistant', 'user') THEN json_object(
+    'error', CASE WHEN is_api_error_message THEN error->>'$' END, 'status', api_error_status,
+    'tools', nullif(list_filter(json_extract_string(message, '$.content[*].name'), lambda x: x IS NOT NULL), []),
+    'results', nullif(list_transform(list_filter(json_extract(message, '$.content[*]'), lambda b: b->>'type' = 'tool_result'),
+      lambda b: (b->>'tool_use_id') || CASE WHEN b->>'is_error' = 'true' THEN ' error' ELSE '' END), []),
+    'text', left(CASE json_type(message, '$.content') WHEN 'VARCHAR' THEN message->>'$.content'
+      ELSE array_to_string(list_filter(json_extract_string(message, '$.content[*].text'), lambda x: x IS NOT NULL), ' ') END, 300))
+  WHEN type = 'queue-operation' THEN json_object('operation', operation, 'content', left(content->>'$', 300))
+  ELSE NULL END`;
+
 const MERGED_SQL = `
 WITH known AS (
   SELECT task_id, coalesce(min(agent_id) FILTER (WHERE kind = 'start'), min(agent_id)) AS name
@@ -43,7 +69,10 @@ merged AS (
   FROM warn_lines w WHERE w.session_id = $session
   UNION ALL
   SELECT 2, 'errors', file_id, line, ts, 'Error', NULL, idx, data, NULL
-  FROM error_records WHERE session_id = $session),
+  FROM error_records WHERE session_id = $session
+  UNION ALL
+  SELECT 3, 'transcript', file_id, line, ts, ${TRANSCRIPT_EVENT}, thread_agent_id, NULL, ${TRANSCRIPT_DATA}, NULL
+  FROM claude_records WHERE session_id = $session),
 tagged AS (SELECT *, ${sqlTaskId('raw_agent')} AS task_id FROM merged)
 SELECT t.ts, t.source, f.path AS file, t.line, t.event,
   CASE WHEN t.raw_agent IS NOT NULL THEN coalesce(k.name, t.task_id, t.raw_agent) END AS agent,

@@ -6,7 +6,7 @@ import type { MergedRow } from './timeline-rows.js';
  * JSON row keys (stable contract):
  *   ts        ISO-8601 UTC with ms, or null when the line had no readable time
  *   delta_ms  ms since the previous row shown (null on the first row)
- *   source    "events" | "warn" | "errors"
+ *   source    "events" | "warn" | "errors" | "transcript"
  *   file      path relative to the root the user named (input_files.path)
  *   line      1-based line in that file (first line of a multi-line warn.log record)
  *   event     event name, "Error" for errors.jsonl, "[LEVEL] CATEGORY" for warn.log

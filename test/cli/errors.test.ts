@@ -8,7 +8,7 @@ import { CLI, FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 describe('bad input: one line saying what, where and what to do; exit 2; no stack trace', () => {
   it('a missing path', async () => {
     const run = await runCli(['sources', 'no/such/home']);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: path no/such/home does not exist; pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n' });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: 'trajaudit: path no/such/home does not exist; pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir, or a Claude Code dir (~/.claude, its projects dir, a project dir) or transcript\n' });
   });
 
   it('a named link that leads round in a loop, or to nothing: said so, not "does not exist"', async () => {
@@ -32,7 +32,7 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
       expect(await runCli(['sources', 's1'], { cwd: dir })).toEqual({
         code: 2,
         stdout: '',
-        stderr: 'trajaudit: s1 holds no file trajaudit reads (1 entry skipped, first events.jsonl: not a regular file (a FIFO, socket or device)); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n',
+        stderr: 'trajaudit: s1 holds no file trajaudit reads (1 entry skipped, first events.jsonl: not a regular file (a FIFO, socket or device)); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir, or a Claude Code dir (~/.claude, its projects dir, a project dir) or transcript\n',
       });
     } finally {
       cleanup();
@@ -45,7 +45,7 @@ describe('bad input: one line saying what, where and what to do; exit 2; no stac
     try {
       const run = await runCli(['sources', dir]);
       expect(run.code).toBe(2);
-      expect(run.stderr).toBe(`trajaudit: ${dir} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`);
+      expect(run.stderr).toBe(`trajaudit: ${dir} holds no agent data (no sid-code events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output, no Claude Code transcript found); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir, or a Claude Code dir (~/.claude, its projects dir, a project dir) or transcript\n`);
     } finally {
       cleanup();
     }

@@ -39,7 +39,7 @@ describe('a link to the file of a session dir beside it', () => {
     expect(await runCli(['sources', path.join(sessions, 'b')])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `trajaudit: ${path.join(sessions, 'b')} holds no file trajaudit reads (1 entry skipped, first events.jsonl: another name for events.jsonl of session directory a); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`,
+      stderr: `trajaudit: ${path.join(sessions, 'b')} holds no file trajaudit reads (1 entry skipped, first events.jsonl: another name for events.jsonl of session directory a); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir, or a Claude Code dir (~/.claude, its projects dir, a project dir) or transcript\n`,
     });
   });
 

@@ -7,7 +7,7 @@ import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 // Inputs a home can hold and a user can type that once gave wrong numbers or an internal error
 // (audit by helper-15): glob characters in names, names that are not UTF-8, files that are not
 // regular files, empty arguments, --db values that are not files, corrupt databases.
-const WHAT_TO_PASS = 'pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir';
+const WHAT_TO_PASS = 'pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir, or a Claude Code dir (~/.claude, its projects dir, a project dir) or transcript';
 const MALFORMED = path.join(FIXTURES, 'malformed-lines', 'trajectories', 'sessions', '20260815-091500-0badf00d');
 const OLD_SESSION = path.join(FIXTURES, 'home', 'trajectories', 'sessions', '20260812-142207-8d3e61f0');
 
@@ -139,14 +139,17 @@ describe('arguments that are not what they look like: exit 2, one line', () => {
     const good = path.join(work.dir, 'good.duckdb');
     expect((await runCli(['load', home, '--db', good, '--quiet'])).code).toBe(0);
     const size = fs.statSync(good).size;
-    for (const block of [7, 15]) {
+    // Blocks of the ledger, which a load reads too (the first and the last), wherever the schema puts them.
+    const { value: blocks } = await runJson<{ b: number }[]>(['sql', `SELECT DISTINCT block_id AS b FROM pragma_storage_info('input_files') WHERE block_id >= 0 ORDER BY b`, '--db', good]);
+    for (const block of new Set([blocks[0].b, blocks.at(-1)!.b])) {
       const bad = path.join(work.dir, `bad-${block}.duckdb`);
       fs.copyFileSync(good, bad);
       const fd = fs.openSync(bad, 'r+');
       fs.writeSync(fd, Buffer.from('XXXXXXXX'), 0, 8, Math.min(12288 + block * 262144, size - 4096));
       fs.closeSync(fd);
       // A query that reads every column of the tables the blocks may belong to (a block holds one column's values).
-      const everyTable = ['events', 'input_problems', 'input_files', 'warn_lines', 'error_records', 'skipped_inputs'].map((t) => `SELECT count(DISTINCT r::VARCHAR) FROM ${t} r`).join(' UNION ALL ');
+      const everyTable = ['events', 'input_problems', 'input_files', 'warn_lines', 'error_records', 'skipped_inputs', 'session_dirs', 'usage_ledger_rows',
+        'session_index_rows', 'session_summaries', 'heartbeats', 'task_outputs', 'trajaudit_meta'].map((t) => `SELECT count(DISTINCT r::VARCHAR) FROM ${t} r`).join(' UNION ALL ');
       // (A load reads the ledger for its notice; with --quiet and nothing changed it reads no row.)
       for (const args of [['sql', everyTable, '--db', bad], ['load', home, '--db', bad]]) {
         const run = await runCli(args);

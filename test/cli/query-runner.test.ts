@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
+import { SCHEMA } from '../../src/formats/registry.js';
 import { InternalError, UsageError } from '../../src/errors.js';
 import { loadQueries, parseQuery, QUERIES_DIR } from '../../src/queries/load-queries.js';
 import { runQuery } from '../../src/queries/run-query.js';
@@ -168,7 +169,7 @@ describe('a canned query DuckDB refuses keeps DuckDB\'s hints', () => {
   const header = '-- name: broken\n-- description: a query that fails.\n-- columns: n\n';
   const failure = async (sql: string, params: Record<string, string>) => {
     const query = parseQuery(path.join(QUERIES_DIR, 'broken.sql'), `${header}${sql}`);
-    const db = await openDatabase();
+    const db = await openDatabase(SCHEMA);
     try {
       await runQuery(db, query, params);
     } catch (error) {

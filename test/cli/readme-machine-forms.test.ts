@@ -94,7 +94,7 @@ describe('docs/ documents every key of the machine forms', () => {
 
   it('docs/tables.md names every table and view a --db holds, trajaudit_meta included', async () => {
     const { value } = await runJson<{ name: string }[]>(['sql', 'SHOW TABLES', '--db', DB]);
-    const tables = section('tables', 'Tables and views');
+    const tables = ['Tables and views', 'Cross-agent tables', 'Claude Code tables'].map((heading) => section('tables', heading)).join('\n');
     const documented = [...tables.matchAll(/^\| `(\w+)`/gm)].map((m) => m[1]);
     expect([...new Set(value.map((t) => t.name))].sort()).toEqual([...documented].sort());
   });

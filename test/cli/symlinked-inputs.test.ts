@@ -35,7 +35,7 @@ describe('symbolic links inside a home', () => {
     expect(await runCli(['sources', empty])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `trajaudit: ${empty} holds no file trajaudit reads (1 entry skipped, first trajectories/sessions/20260815-091500-33333333/session.traj: not a format trajaudit reads); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`,
+      stderr: `trajaudit: ${empty} holds no file trajaudit reads (1 entry skipped, first trajectories/sessions/20260815-091500-33333333/session.traj: not a format trajaudit reads); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir, or a Claude Code dir (~/.claude, its projects dir, a project dir) or transcript\n`,
     });
   });
 

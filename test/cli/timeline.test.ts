@@ -126,7 +126,7 @@ describe('trajaudit timeline', () => {
     expect(ambiguous.stderr).toBe(`trajaudit: session "2026081" is ambiguous; it matches:\n  20260812-142207-8d3e61f0\n  20260814-093015-c7a2e5f1\n  20260819-183103-4f7a9c2e\npass more of the id\n`);
     const unknown = await runCli(['timeline', 'deadbeef', FALLBACKS]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('trajaudit: no session matches "deadbeef"; list them with: trajaudit sql "SELECT session_id FROM sessions"\n');
+    expect(unknown.stderr).toBe('trajaudit: no session matches "deadbeef"; list them with: trajaudit sql "SELECT source, session_id FROM agent_sessions"\n');
   });
 
   it('exits 2 for an unknown agent and for a bad --around or --window', async () => {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
+import { SCHEMA } from '../../src/formats/registry.js';
 import { FIXTURES, runCli, tempDir } from '../helpers/run-cli.js';
 
 const work = tempDir();
@@ -10,7 +11,7 @@ afterAll(() => work.cleanup());
 
 it('a database file left with its schema and no load says the load did not finish, until a load completes it', async () => {
   const db = path.join(work.dir, 'killed.duckdb');
-  (await openDatabase(db)).close(); // what a load killed right after opening the file leaves
+  (await openDatabase(SCHEMA, db)).close(); // what a load killed right after opening the file leaves
   const query = await runCli(['sql', 'SELECT count(*) AS n FROM input_files', '--db', db, '--format', 'csv']);
   expect(query.code).toBe(0);
   expect(query.stdout).toBe('n\r\n0\r\n');

@@ -20,7 +20,7 @@ interface RunOptions {
 }
 
 /** What every run sees unless a test says otherwise: no colour, UTC, no COLUMNS from the shell running the tests. */
-const USER_ENV = { NO_COLOR: '1', TZ: 'UTC', COLUMNS: '' };
+const USER_ENV = { NO_COLOR: '1', TZ: 'UTC', COLUMNS: '', CLAUDE_CONFIG_DIR: '/nonexistent/claude-config' };
 
 type Main = typeof import('../../src/main.js').main;
 let loaded: Promise<Main> | undefined;

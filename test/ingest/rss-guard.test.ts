@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.js';
+import { SCHEMA } from '../../src/formats/registry.js';
 import { startRssGuard } from '../../src/ingest/rss-guard.js';
 import { tempDir } from '../helpers/run-cli.js';
 
@@ -22,7 +23,7 @@ async function settles(db: Database, want: string): Promise<void> {
 }
 
 it('hands memory back above high, keeps it below low, and holds its state between the two', async () => {
-  const db = await openDatabase(path.join(work.dir, 'guard.duckdb'));
+  const db = await openDatabase(SCHEMA, path.join(work.dir, 'guard.duckdb'));
   const DEFAULT = String(await threshold(db));
   expect(DEFAULT).toBe('512.0 MiB');
   let rss = 300e6;

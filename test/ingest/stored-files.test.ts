@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.js';
+import { SCHEMA } from '../../src/formats/registry.js';
 import { HASH_BLOCK, hashRange, headHash } from '../../src/ingest/fingerprint.js';
 import { storedFiles } from '../../src/ingest/stored-files.js';
 import { tempDir } from '../helpers/run-cli.js';
@@ -13,7 +14,7 @@ import { tempDir } from '../helpers/run-cli.js';
 let db: Database;
 let work: ReturnType<typeof tempDir>;
 beforeEach(async () => {
-  db = await openDatabase();
+  db = await openDatabase(SCHEMA);
   work = tempDir();
 });
 afterEach(() => {

@@ -107,7 +107,7 @@ describe('query test-pollution', () => {
     expect(await runCli(['query', 'test-pollution', elsewhere])).toEqual({
       code: 2,
       stdout: '',
-      stderr: `trajaudit: ${elsewhere} holds no sid-code data (no events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output found); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir\n`,
+      stderr: `trajaudit: ${elsewhere} holds no agent data (no sid-code events.jsonl, warn.log, errors.jsonl, usage-ledger.jsonl or tasks/*.output, no Claude Code transcript found); pass a sid-code home (~/.sid-code), a trajectories/sessions dir, a session dir, an events.jsonl file or a tasks dir, or a Claude Code dir (~/.claude, its projects dir, a project dir) or transcript\n`,
     });
   });
 

@@ -1,4 +1,5 @@
 import type { SourceKind } from '../../discover/discover-inputs.js';
+import { AGENT_FORMATS } from '../../formats/registry.js';
 import type { Adapter } from './adapter.js';
 import errors from './errors.js';
 import events from './events.js';
@@ -18,4 +19,5 @@ export const adapters = {
   'usage-ledger': usageLedger,
   'session-index': sessionIndex,
   'task-output': taskOutputs,
-} satisfies Record<SourceKind, Adapter>;
+  ...Object.fromEntries(AGENT_FORMATS.flatMap((f) => f.adapters ?? []).map((a) => [a.kind, a])),
+} as Record<SourceKind, Adapter>;

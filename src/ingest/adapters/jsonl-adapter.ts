@@ -41,6 +41,8 @@ export interface JsonlFormat {
    * may have changed anywhere, so any change reloads it. Default: the writer only appends.
    */
   rewritten?: boolean;
+  /** The keys a line must not name twice (duplicate-keys.ts): at most 8 of up to 18 bytes; default every key of `columns`. */
+  envelopeKeys?: string[];
 }
 
 /**
@@ -54,7 +56,7 @@ const directTarget = (target: DirectFile): DirectTarget => ({ absPath: target.fi
 export function jsonlAdapter(format: JsonlFormat): Adapter {
   const shape = JSON.stringify(format.columns);
   // A record kept as its text keeps every value of a key it names twice.
-  const keys = format.keepText ? [] : Object.keys(format.columns);
+  const keys = format.keepText ? [] : (format.envelopeKeys ?? Object.keys(format.columns));
   const insert = `INSERT INTO ${format.table} (${format.into.join(', ')})`;
   const staged = (rows: string) =>
     `(SELECT $file_id AS file_id, $session_id AS file_session_id, line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
