@@ -13,6 +13,7 @@ import { runQuery } from '../queries/run-query.js';
 import { undatedRows } from '../queries/undated-rows.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
 import { parseTimeRange } from '../time/parse-time.js';
+import { whileRunning } from '../while-running.js';
 
 export interface QueryOptions {
   /** --quiet: no progress, no notice of unreadable lines. */
@@ -59,7 +60,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
     const bound = bindParams(canned, {
       params, since, until, session, fromConfig: configParams(config),
     });
-    const table = await runQuery(db, canned, bound);
+    const table = await whileRunning(progress, canned.name, () => runQuery(db, canned, bound));
     if (since !== undefined || until !== undefined) {
       const undated = await undatedRows(db, { session, limit: 3 });
       if (undated.count > 0) warnings.push(undatedWarning(undated.count, undated.first.rows.map((r) => String(r.where))));
