@@ -241,7 +241,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option('--allow-empty', 'a window with no event is a report like any other (exit 0); without it, exit 2')
     .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
     // No commander default: without --format, the --out name decides (report.ts).
-    .addOption(new Option('--format <format>', 'output format (default: md; with --out, html for a .html or .htm name)').choices(['md', 'html']))
+    .addOption(new Option('--format <format>', 'output format (default: md; with --out, html for a .html or .htm name, json for .json)').choices(['md', 'html', 'json']))
     .option('--out <file>', 'write the report here (Markdown: SVG charts beside it); - is stdout')
     .action((paths: string[], opts) =>
       runData(async () => (await import('./commands/report.js')).report({ paths, ...opts }, stderrProgress(io, Boolean(opts.quiet)))),

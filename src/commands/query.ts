@@ -14,6 +14,7 @@ import { signalGaps } from '../queries/signal-notices.js';
 import { undatedRows } from '../queries/undated-rows.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
 import { parseTimeRange } from '../time/parse-time.js';
+import { whileRunning } from '../while-running.js';
 
 export interface QueryOptions {
   /** --quiet: no progress, no notice of unreadable lines. */
@@ -60,7 +61,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
     const bound = bindParams(canned, {
       params, since, until, session, fromConfig: configParams(config),
     });
-    const table = await runQuery(db, canned, bound);
+    const table = await whileRunning(progress, canned.name, () => runQuery(db, canned, bound));
     for (const gap of await signalGaps(db, canned)) warnings.push(gap.text);
     if (since !== undefined || until !== undefined) {
       const undated = await undatedRows(db, { session, limit: 3 });

@@ -12,6 +12,7 @@ import { configParams } from '../queries/config-params.js';
 import { emptyWindowHint, holdsEvents } from '../queries/input-span.js';
 import { collectReport } from '../report/collect.js';
 import { renderReportHtml } from '../report/render-html.js';
+import { renderReportJson } from '../report/render-json.js';
 import { renderReportMarkdown } from '../report/render-md.js';
 import type { ReportData } from '../report/types.js';
 import { reportWindows } from '../report/window.js';
@@ -26,18 +27,27 @@ export interface ReportOptions {
   since?: string;
   until?: string;
   config?: string;
-  /** Not given: the --out name decides (.html/.htm: html), else md. */
-  format?: 'md' | 'html';
+  /** Not given: the --out name decides (.html/.htm: html, .json: json), else md. */
+  format?: ReportFormat;
   /** `-` is stdout. */
   out?: string;
   /** A window that holds no event is a report all the same (exit 0), not an input error (exit 2). */
   allowEmpty?: boolean;
 }
 
-/** --format when given; else html for an --out name ending .html or .htm (Markdown in x.html helped nobody), else md. */
-function formatOf(options: ReportOptions): 'md' | 'html' {
+type ReportFormat = 'md' | 'html' | 'json';
+
+/** --format when given; else html for an --out name ending .html or .htm (Markdown in x.html helped nobody), json for .json, else md. */
+function formatOf(options: ReportOptions): ReportFormat {
   if (options.format) return options.format;
-  return options.out !== undefined && /\.html?$/i.test(options.out) ? 'html' : 'md';
+  if (options.out !== undefined && /\.html?$/i.test(options.out)) return 'html';
+  return options.out !== undefined && /\.json$/i.test(options.out) ? 'json' : 'md';
+}
+
+/** The report as one text: HTML and JSON whole; Markdown here has no chart files. */
+function wholeText(format: ReportFormat, data: ReportData): string {
+  if (format === 'html') return renderReportHtml(data);
+  return format === 'json' ? renderReportJson(data) : renderReportMarkdown(data, { chartFile: () => null });
 }
 
 function inputsShown(options: ReportOptions): string[] {
@@ -102,19 +112,17 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
 }
 
 /** The report where --out (or its absence) says, with the command's warnings. */
-function writeReport(options: ReportOptions, data: ReportData, warnings: string[]): CommandResult {
+function writeReport(options: ReportOptions & { format: ReportFormat }, data: ReportData, warnings: string[]): CommandResult {
   if (options.out && isStream(options.out)) {
     // What went into the stream is the whole answer: no list of files written after it.
-    writeStream(options.out, options.format === 'html' ? renderReportHtml(data) : renderReportMarkdown(data, { chartFile: () => null }));
+    writeStream(options.out, wholeText(options.format, data));
     return { output: '', exitCode: ExitCode.ok, warnings };
   }
-  if (options.format === 'html') {
-    const html = renderReportHtml(data);
-    if (!options.out) return { output: html, exitCode: ExitCode.ok, warnings };
-    writeWhole(options.out, html);
+  if (!options.out) return { output: wholeText(options.format, data), exitCode: ExitCode.ok, warnings };
+  if (options.format !== 'md') {
+    writeWhole(options.out, wholeText(options.format, data));
     return { output: `${options.out}\n`, exitCode: ExitCode.ok, warnings };
   }
-  if (!options.out) return { output: renderReportMarkdown(data, { chartFile: () => null }), exitCode: ExitCode.ok, warnings };
   const stem = path.basename(options.out).replace(/\.(md|markdown)$/i, '');
   const chartFile = (id: string) => `${stem}-${id}.svg`;
   const charts = data.sections.flatMap((s) => s.charts).map((chart) => ({ file: path.join(path.dirname(options.out!), chartFile(chart.id)), svg: chart.svg }));

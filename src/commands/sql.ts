@@ -5,6 +5,7 @@ import { ExitCode, InputError, UsageError } from '../errors.js';
 import { answerExitCode, loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
 import type { Tabular } from '../render/types.js';
+import { whileRunning } from '../while-running.js';
 
 export interface SqlOptions {
   /** --quiet: no progress, no notice of unreadable lines. */
@@ -121,7 +122,7 @@ export async function sql(options: SqlOptions, progress: Progress): Promise<Comm
   try {
     let table;
     try {
-      table = await runQuery(db, options.statement);
+      table = await whileRunning(progress, 'the SQL statement', () => runQuery(db, options.statement));
     } catch (error) {
       if (error instanceof UsageError || error instanceof InputError) throw error; // already says what to do
       // DuckDB's first line joins ours; its hints (did you mean, candidate bindings, the caret) go under it.

@@ -8,6 +8,7 @@ import { runQuery } from '../queries/run-query.js';
 import type { Tabular } from '../render/types.js';
 import { type DayCount, hasData, pollutionShareSpec, retriesPerDaySpec, retriesPerDayTitle, subagentOutcomesSpec, type ChartSpec } from './charts.js';
 import { coverage } from './coverage.js';
+import { headline, type SectionRows } from './headline.js';
 import { renderSvg } from './render-svg.js';
 import { type SectionSpec, sectionSpecs } from './sections.js';
 import { shapeSection } from './shape.js';
@@ -65,7 +66,7 @@ async function censusNotes(db: Database, query: CannedQuery, options: CollectOpt
   return notes;
 }
 
-async function section(db: Database, spec: SectionSpec, options: CollectOptions): Promise<ReportSection> {
+async function section(db: Database, spec: SectionSpec, options: CollectOptions): Promise<{ section: ReportSection; rows: SectionRows }> {
   let query: CannedQuery;
   try {
     query = findQuery(spec.query);
@@ -80,7 +81,8 @@ async function section(db: Database, spec: SectionSpec, options: CollectOptions)
   const shaped = shapeSection(spec.shape, current, previous);
   if (spec.census) shaped.notes = await censusNotes(db, query, options);
   const charts = await chartsFor(db, spec, query, current, options);
-  return { id: spec.id, title: spec.title, query: spec.query, about: spec.about, table: shaped.table, notes: shaped.notes, charts };
+  const shown = { id: spec.id, title: spec.title, query: spec.query, about: spec.about, table: shaped.table, notes: shaped.notes, charts };
+  return { section: shown, rows: { current, previous } };
 }
 
 function undatedTitle(count: number, shown: number): string {
@@ -99,12 +101,16 @@ export async function collectReport(db: Database, options: CollectOptions): Prom
     extra: [
       ...(inputs.problems.rows.length ? [{ title: 'Unreadable lines', table: inputs.problems }] : []),
       ...(inputs.undated.count ? [{ title: undatedTitle(inputs.undated.count, inputs.undated.first.rows.length), table: inputs.undated.first }] : []),
+      ...(inputs.errorPhases.rows.length ? [{ title: 'errors.jsonl records by phase', table: inputs.errorPhases }] : []),
       ...(inputs.errors.rows.length ? [{ title: 'errors.jsonl records (first 20)', table: inputs.errors }] : []),
     ],
   }];
+  const rows = new Map<string, SectionRows>();
   for (const spec of sectionSpecs) {
     options.onSection?.(sections.length, total, spec.title);
-    sections.push(await section(db, spec, options));
+    const done = await section(db, spec, options);
+    sections.push(done.section);
+    rows.set(spec.id, done.rows);
   }
-  return { windows: options.windows, inputs: options.inputs, sections };
+  return { windows: options.windows, inputs: options.inputs, headline: headline({ sections: rows, errorPhases: inputs.errorPhases, previousHoldsData: inputs.previousHoldsData }), sections };
 }

@@ -37,6 +37,13 @@ WHERE ${inWindow('e.ts')}
 ORDER BY e.ts, f.path, e.line
 LIMIT 20`;
 
+// The agent's own class of each error (connection, stream, hook, …): the headline names those new this window.
+const ERROR_PHASES = `
+SELECT coalesce(phase, '(none)') AS phase, count(*) AS records
+FROM error_records
+WHERE ${inWindow('ts')}
+GROUP BY 1`;
+
 const LABELS: Record<string, string> = {
   sessions: 'sessions with events', events: 'events (events.jsonl)', error_records: 'errors.jsonl records',
   warn_lines: 'warn.log records', malformed_lines: 'unreadable lines (files in the window)',
@@ -52,6 +59,10 @@ export interface Coverage {
   problems: Tabular;
   /** The window's errors.jsonl records (first 20 by time): the error text as the agent wrote it. */
   errors: Tabular;
+  /** errors.jsonl records by phase: window, previous, Δ (no row for a phase in neither). */
+  errorPhases: Tabular;
+  /** Whether the previous window holds any event or errors.jsonl record: else nothing this window is "new". */
+  previousHoldsData: boolean;
   /** Rows with no readable time in files whose time range meets the window: how many, and the first 20 by file:line. */
   undated: { count: number; first: Tabular };
 }
@@ -65,5 +76,18 @@ export async function coverage(db: Database, windows: ReportWindows): Promise<Co
   const problems = await db.all(PROBLEMS, bind(windows.current));
   const errors = await db.all(ERRORS, bind(windows.current));
   const undated = await undatedRows(db, { window: bind(windows.current), limit: 20 });
-  return { table: { columns: ['input', 'window', 'previous', 'Δ'], rows }, problems, errors, undated };
+  const errorPhases = await phases(db, windows);
+  const previousHoldsData = Number(before.events) + Number(before.error_records) > 0;
+  return { table: { columns: ['input', 'window', 'previous', 'Δ'], rows }, problems, errors, errorPhases, previousHoldsData, undated };
+}
+
+async function phases(db: Database, windows: ReportWindows): Promise<Tabular> {
+  const count = async (w: Window) => new Map((await db.all(ERROR_PHASES, bind(w))).rows.map((r) => [String(r.phase), Number(r.records)]));
+  const now = await count(windows.current);
+  const before = await count(windows.previous);
+  const rows = [...new Set([...now.keys(), ...before.keys()])].sort().map((phase) => {
+    const [n, p] = [now.get(phase) ?? 0, before.get(phase) ?? 0];
+    return { phase, window: n, previous: p, 'Δ': formatDelta(n, p) };
+  });
+  return { columns: ['phase', 'window', 'previous', 'Δ'], rows };
 }

@@ -18,3 +18,7 @@ export function lengthText(w: Window): string {
 }
 
 export const reportTitle = (data: ReportData) => `trajaudit reliability report, ${isoTime(data.windows.current.since).slice(0, 10)} to ${isoTime(data.windows.current.until).slice(0, 10)}`;
+
+/** The headline block at the top of the report, and its one line when nothing matters. */
+export const FINDINGS_TITLE = 'Findings';
+export const NO_FINDINGS = 'Nothing to flag this window: no silent subagent failure, no exhausted retry budget, no snapshot verdict other than clean, no errors.jsonl phase new since the previous window.';

@@ -4,7 +4,7 @@ import { cellText } from '../render/cell-text.js';
 import type { Tabular } from '../render/types.js';
 import { visibleText } from '../render/visible-text.js';
 import { escapeHtml } from './escape-html.js';
-import { lengthText, reportTitle, windowText } from './header.js';
+import { FINDINGS_TITLE, lengthText, NO_FINDINGS, reportTitle, windowText } from './header.js';
 import { REPORT_CSS } from './report-css.js';
 import type { ReportData, ReportSection } from './types.js';
 
@@ -43,6 +43,13 @@ function section(s: ReportSection): string {
   return parts.join('\n');
 }
 
+/** One line per finding, each linking to its section's id. */
+function findings(data: ReportData): string {
+  const titles = new Map(data.sections.map((s) => [s.id, s.title]));
+  const items = data.headline.map((f) => `<li>${esc(f.text)} → <a href="#${esc(f.section)}">${esc(titles.get(f.section) ?? f.section)}</a></li>`);
+  return `<section id="findings" class="findings">\n<h2>${FINDINGS_TITLE}</h2>\n<ul>\n${items.length ? items.join('\n') : `<li>${esc(NO_FINDINGS)}</li>`}\n</ul>\n</section>`;
+}
+
 export function renderReportHtml(data: ReportData): string {
   const title = reportTitle(data);
   const nav = data.sections.map((s) => `<a href="#${esc(s.id)}">${esc(s.title)}</a>`).join(' · ');
@@ -67,7 +74,7 @@ export function renderReportHtml(data: ReportData): string {
 ${data.empty ? `<p class="empty"><strong>This window holds no event</strong>: ${esc(data.empty)}.</p>\n` : ''}<nav>${nav}</nav>
 </header>
 <main>
-${data.sections.map(section).join('\n')}
+${[findings(data), ...data.sections.map(section)].join('\n')}
 </main>
 </body>
 </html>

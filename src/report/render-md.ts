@@ -3,7 +3,7 @@
 import { cellText } from '../render/cell-text.js';
 import { escapeMarkdownCell } from '../render/markdown.js';
 import type { Tabular } from '../render/types.js';
-import { lengthText, reportTitle, windowText } from './header.js';
+import { FINDINGS_TITLE, lengthText, NO_FINDINGS, reportTitle, windowText } from './header.js';
 import type { ReportData, ReportSection } from './types.js';
 
 export interface MarkdownOptions {
@@ -43,6 +43,21 @@ function section(s: ReportSection, options: MarkdownOptions): string {
   return parts.join('\n');
 }
 
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
+export function headingAnchor(title: string): string {
+  return title.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
+}
+
+/** One line per finding, each linking to the heading of its section. */
+function findings(data: ReportData): string {
+  const titles = new Map(data.sections.map((s) => [s.id, s.title]));
+  const lines = data.headline.map((f) => {
+    const title = titles.get(f.section) ?? f.section;
+    return `- ${escapeMarkdownCell(f.text)} → [${title}](#${headingAnchor(title)})`;
+  });
+  return `## ${FINDINGS_TITLE}\n\n${lines.length ? lines.join('\n') : `- ${NO_FINDINGS}`}\n`;
+}
+
 export function renderReportMarkdown(data: ReportData, options: MarkdownOptions): string {
   const head = [
     `# ${reportTitle(data)}\n`,
@@ -57,5 +72,5 @@ export function renderReportMarkdown(data: ReportData, options: MarkdownOptions)
       : []),
     '',
   ].join('\n');
-  return `${[head, ...data.sections.map((s) => section(s, options))].join('\n')}`;
+  return `${[head, findings(data), ...data.sections.map((s) => section(s, options))].join('\n')}`;
 }

@@ -13,6 +13,8 @@ nav a { color: #2458b3; text-decoration: none; }
 .legend, .about { color: #5b6475; margin: 0 0 10px; }
 .query code { background: #eef1f6; padding: 0 4px; border-radius: 3px; }
 section { background: white; border: 1px solid #dfe3ea; border-radius: 6px; padding: 16px 20px; margin: 0 0 16px; overflow-x: auto; }
+.findings { border-left: 4px solid #c9861a; }
+.findings ul { margin: 6px 0 0; padding-left: 20px; }
 table { border-collapse: collapse; font-size: 12.5px; margin: 4px 0; }
 th, td { border-bottom: 1px solid #e6e9ef; padding: 3px 8px; vertical-align: top; }
 th { text-align: left; background: #f1f3f7; font-weight: 600; white-space: nowrap; }

@@ -35,10 +35,22 @@ export interface ChartOutput {
   svg: string;
 }
 
+/** One line of the headline: a finding that matters this window, and the section that shows it. */
+export interface Finding {
+  /** Stable: silent-failures, retry-budget-exhausted, snapshot-verdicts, new-error-phases. */
+  kind: string;
+  count: number;
+  text: string;
+  /** The id of the section that shows it (the HTML anchor). */
+  section: string;
+}
+
 export interface ReportData {
   windows: ReportWindows;
   /** The inputs as the user named them (or the database file). */
   inputs: string[];
+  /** What matters this window, most serious first; empty when nothing does. */
+  headline: Finding[];
   sections: ReportSection[];
   /** Set when the window holds no event: said at the top of the report, where the inputs' events are. */
   empty?: string;

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, FIXTURES, REPO, tempDir } from '../helpers/run-cli.js';
+import { CLI, FIXTURES, REPO, runCli, tempDir } from '../helpers/run-cli.js';
 
 // On a terminal, load shows a progress line on stderr (files, MiB, rate) and clears it when done;
 // --quiet silences it, and a pipe never gets it (every other CLI test runs on pipes and asserts
@@ -55,6 +56,27 @@ describe.skipIf(!hasScript)('load on a terminal', () => {
     expect(sections[0]).toEqual([1, 9, 'Input coverage']);
     expect(sections.map(([n]) => n)).toEqual(sections.map((_, k) => k + 1));
     expect(shown.terminal.endsWith('\r\x1b[2K')).toBe(true);
+  });
+
+  // Seconds of work for DuckDB, whatever the data: a query that keeps it busy past the delay.
+  const SLOW = 'SELECT count(*) AS n FROM range(500000000) t(i) WHERE i % 7 = 3';
+
+  it('sql shows, from a second on, what runs and for how long, and clears the line before the answer; a quick query shows nothing', () => {
+    const db = path.join(work.dir, 'a.duckdb');
+    const slow = onTerminal(['sql', SLOW, '--db', db]);
+    expect(slow.code).toBe(0);
+    expect(slow.terminal).toMatch(/^(\r\x1b\[2Krunning the SQL statement … \d+\.\d s)+\r\x1b\[2K$/);
+    const seconds = [...slow.terminal.matchAll(/… (\d+\.\d) s/g)].map((m) => Number(m[1]));
+    expect(seconds[0]).toBeGreaterThanOrEqual(1);
+    seconds.forEach((s, k) => k > 0 && expect(s).toBeGreaterThanOrEqual(seconds[k - 1]));
+    expect(fs.readFileSync(path.join(work.dir, 'stdout.txt'), 'utf8')).toContain('│ 71428571 │');
+    const quick = onTerminal(['query', 'retry-by-agent', '--db', db]);
+    expect([quick.code, quick.terminal]).toEqual([0, '']);
+  });
+
+  it('sql on a pipe: no progress, however long the query runs', async () => {
+    const run = await runCli(['sql', SLOW, '--db', path.join(work.dir, 'a.duckdb'), '--format', 'csv']);
+    expect(run).toEqual({ code: 0, stdout: 'n\r\n71428571\r\n', stderr: '' });
   });
 
   it('is cut to a narrow terminal\'s width, so that it never wraps', () => {

@@ -1,4 +1,4 @@
-// `trajaudit report` over a copy of fixtures/home whose agent and retry types hold what an agent's
+// `trajaudit report` over a copy of fixtures/home whose agent and retry types (and one errors.jsonl phase) hold
 // tools can write: terminal controls, bidi overrides, and the characters XML 1.0 cannot hold.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,10 @@ fs.appendFileSync(path.join(home, 'trajectories', 'sessions', SESSION, 'events.j
   line('RetryTelemetry', 3, { type: 'retry\ufffe', model: 'm', attempt: 1, delayMs: 10, error: '429', phase: 'stream', discardedChars: 0 }),
   line('RetryTelemetry', 4, { type: 'retry\u0007', model: 'm', attempt: 1, delayMs: 10, error: '429', phase: 'stream', discardedChars: 0 }),
 ].join('\n') + '\n');
+// An errors.jsonl phase never seen before: the headline names it.
+fs.writeFileSync(path.join(home, 'trajectories', 'sessions', SESSION, 'errors.jsonl'), `${JSON.stringify({
+  event: 'Error', timestamp: '2026-08-19T10:40:05.000Z', session_id: SESSION, data: { phase: 'hook\u001b]0;x\u0007<b>[y](z)', index: 1, error: 'e' },
+})}\n`);
 
 describe('report: hostile agent and retry types', () => {
   it('Markdown --out: every SVG chart beside it is well-formed XML, the types shown with the escapes of the tables', async () => {
@@ -36,8 +40,9 @@ describe('report: hostile agent and retry types', () => {
     expect(svg('subagent-outcomes')).toContain('plan\\uffff');
     expect(svg('retries-per-day')).toContain('retry\\ufffe');
     expect(svg('retries-per-day')).toContain('retry\\u0007');
-    // The table in the Markdown says the same.
+    // The table in the Markdown says the same, and so does the headline of the new phase.
     expect(fs.readFileSync(out, 'utf8')).toContain('| rev\\u001b\\[1mwer |');
+    expect(fs.readFileSync(out, 'utf8')).toContain('- 2 errors.jsonl phases not in the previous window: hook (1 record), hook\\u001b\\]0;x\\u0007&lt;b&gt;\\[y\\](z) (1 record) → [Input coverage](#input-coverage)\n');
   });
 
   it('HTML: controls and bidi overrides are shown as escapes, as in Markdown, never passed to the reader', async () => {
@@ -50,6 +55,7 @@ describe('report: hostile agent and retry types', () => {
       expect(html).toContain('<td class="txt">rev\\u001b[1mwer</td>');
       expect(html).toContain('<td class="txt">\\u202eerolpxe</td>');
       expect(html).toContain('retry\\u0007');
+      expect(html).toContain('<li>2 errors.jsonl phases not in the previous window: hook (1 record), hook\\u001b]0;x\\u0007&lt;b&gt;[y](z) (1 record) → <a href="#input-coverage">Input coverage</a></li>');
     }
   });
 });

@@ -40,9 +40,34 @@ describe('trajaudit report (Markdown on stdout)', async () => {
     ]);
   });
 
+  it('opens with the findings of the week, each linking to the heading of its section', () => {
+    const block = run.stdout.slice(run.stdout.indexOf('## Findings'), run.stdout.indexOf('## Input coverage'));
+    expect(block).toBe([
+      '## Findings',
+      '',
+      '- 2 subagents failed silently: stopped with status error, no retry (previous window: 0) → [Silent subagent failures](#silent-subagent-failures)',
+      '- retry budget exhausted 1 time (previous window: 0) → [Retries by type](#retries-by-type)',
+      '- 5 subagent stream indices not clean: 3 split, 2 collision (previous window: 3) → [Snapshot attribution verdicts](#snapshot-attribution-verdicts)',
+      '- 1 errors.jsonl phase not in the previous window: hook (1 record) → [Input coverage](#input-coverage)',
+      '', '',
+    ].join('\n'));
+    // Each link is the anchor GitHub gives one of the report's headings.
+    const anchors = [...t.keys()].map((title) => `#${title.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-')}`);
+    for (const [, target] of block.matchAll(/\]\((#[^)]+)\)/g)) expect(anchors).toContain(target);
+  });
+
+  it('input coverage lists the errors.jsonl records by phase against the previous window', () => {
+    const coverage = run.stdout.slice(run.stdout.indexOf('### errors.jsonl records by phase'), run.stdout.indexOf('### errors.jsonl records (first 20)'));
+    expect(coverage).toBe([
+      '### errors.jsonl records by phase', '',
+      '| phase | window | previous | Δ |', '| --- | ---: | ---: | ---: |',
+      '| engine | 0 | 1 | -1 |', '| hook | 1 | 0 | +1 |', '| stream | 0 | 1 | -1 |', '| tool_execution | 0 | 1 | -1 |', '', '',
+    ].join('\n'));
+  });
+
   it('has every section, each naming its query', () => {
     expect([...t.keys()]).toEqual([
-      'Input coverage', 'Retries by type', 'Retries by agent', 'Subagent outcomes', 'Silent subagent failures',
+      'Findings', 'Input coverage', 'Retries by type', 'Retries by agent', 'Subagent outcomes', 'Silent subagent failures',
       'Snapshot attribution verdicts', 'Timeouts', 'Ghost streams', 'Test pollution of tasks/',
     ]);
     for (const q of ['retry-telemetry', 'retry-by-agent', 'subagent-starts', 'silent-subagent-failures', 'snapshot-attribution', 'timeouts', 'ghost-streams', 'test-pollution']) {

@@ -34,7 +34,7 @@ describe("commander's usage errors are one trajaudit: line, exit 2", () => {
     [['quer'], "trajaudit: unknown command 'quer'; did you mean query? run `trajaudit --help` for usage\n"],
     [['query'], "trajaudit: missing required argument 'name'; run `trajaudit query --help` for usage\n"],
     [['load', HOME], "trajaudit: required option '--db <file>' not specified; run `trajaudit load --help` for usage\n"],
-    [['report', '--format', 'pdf'], "trajaudit: option '--format <format>' argument 'pdf' is invalid. Allowed choices are md, html; run `trajaudit report --help` for usage\n"],
+    [['report', '--format', 'pdf'], "trajaudit: option '--format <format>' argument 'pdf' is invalid. Allowed choices are md, html, json; run `trajaudit report --help` for usage\n"],
   ])('%j', async (args, message) => {
     expect(await runCli(args)).toEqual({ code: 2, stdout: '', stderr: message });
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { pollutionShareSpec, retriesPerDaySpec } from '../../../src/report/charts.js';
 import { renderReportHtml } from '../../../src/report/render-html.js';
-import { renderReportMarkdown } from '../../../src/report/render-md.js';
+import { headingAnchor, renderReportMarkdown } from '../../../src/report/render-md.js';
 import { assertInert, renderSvg } from '../../../src/report/render-svg.js';
 import type { ReportData } from '../../../src/report/types.js';
 import { reportWindows } from '../../../src/report/window.js';
@@ -13,6 +13,7 @@ function data(svg = '<svg></svg>'): ReportData {
   return {
     windows: reportWindows('2026-08-17', '2026-08-24'),
     inputs: ['fixtures/<home>'],
+    headline: [],
     sections: [{
       id: 'silent-failures', title: 'Silent subagent failures', query: 'silent-subagent-failures', about: 'about',
       table: { columns: ['agent_id', 'error'], rows: [{ agent_id: 'a<b', error: hostile }] },
@@ -47,6 +48,32 @@ describe('renderReportMarkdown', () => {
     const md = renderReportMarkdown({ ...data(), empty: 'the inputs span A … B' }, { chartFile: () => null });
     expect(md).toContain('- **This window holds no event**: the inputs span A … B.');
     expect(renderReportHtml({ ...data(), empty: 'the inputs span <A> … B' })).toContain('<p class="empty"><strong>This window holds no event</strong>: the inputs span &lt;A&gt; … B.</p>');
+  });
+});
+
+describe('the findings at the top', () => {
+  const finding = { kind: 'silent-failures', count: 1, text: `1 subagent failed: ${hostile}`, section: 'silent-failures' };
+
+  it('Markdown: one escaped line per finding, linking to the heading GitHub makes of its section title, before the first section', () => {
+    const md = renderReportMarkdown({ ...data(), headline: [finding] }, { chartFile: () => null });
+    expect(md.slice(md.indexOf('## Findings'), md.indexOf('## Silent subagent failures'))).toBe(
+      '## Findings\n\n- 1 subagent failed: &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt; "q" &amp; \'a\' \\| pipe → [Silent subagent failures](#silent-subagent-failures)\n\n',
+    );
+  });
+
+  it('HTML: one escaped item per finding, linking to its section\'s id; nothing to flag is one item', () => {
+    const html = renderReportHtml({ ...data(), headline: [finding] });
+    expect(html).toContain('<li>1 subagent failed: &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(2)&gt; &quot;q&quot; &amp; &#39;a&#39; | pipe → <a href="#silent-failures">Silent subagent failures</a></li>');
+    expect(html.indexOf('<section id="findings"')).toBeLessThan(html.indexOf('<section id="silent-failures">'));
+    expect(renderReportHtml(data()).match(/<section id="findings" class="findings">\n<h2>Findings<\/h2>\n<ul>\n(.*)\n<\/ul>/)?.[1]).toBe(
+      '<li>Nothing to flag this window: no silent subagent failure, no exhausted retry budget, no snapshot verdict other than clean, no errors.jsonl phase new since the previous window.</li>',
+    );
+  });
+
+  it('GitHub heading anchors: lower case, punctuation dropped, spaces as hyphens', () => {
+    expect(['Test pollution of tasks/', 'Snapshot attribution verdicts', 'Input coverage'].map(headingAnchor)).toEqual([
+      'test-pollution-of-tasks', 'snapshot-attribution-verdicts', 'input-coverage',
+    ]);
   });
 });
 
