@@ -102,6 +102,14 @@ function outputWidth(io: Io): number | undefined {
 }
 
 /**
+ * Whether tables may dim their NULLs: stdout is a terminal that takes escapes (not TERM=dumb) and
+ * NO_COLOR (no-color.org) is unset or empty.
+ */
+function outputColor(io: Io): boolean {
+  return io.stdout.isTTY && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
+}
+
+/**
  * DuckDB's native binding could not be loaded: node_modules installed on another platform or
  * without optional packages (the binding is one), or Node run with --no-addons. Not a bug.
  */
@@ -185,7 +193,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         // Before DuckDB loads: its allocator reads the setting once (allocator.ts).
         const { chooseAllocator, LOAD_ALLOCATOR } = await import('./db/allocator.js');
         chooseAllocator(LOAD_ALLOCATOR);
-        return (await import('./commands/load.js')).load({ paths, ...opts, width: outputWidth(io) }, stderrProgress(io, Boolean(opts.quiet)));
+        return (await import('./commands/load.js')).load({ paths, ...opts, width: outputWidth(io), color: outputColor(io) }, stderrProgress(io, Boolean(opts.quiet)));
       }),
     );
 
@@ -194,7 +202,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option('--strict', 'exit 1 when any line or file could not be read')
     .addOption(new Option('--section <name>', 'print one part of the ledger only (csv prints files unless this names another)').choices(['files', 'problems', 'skipped', 'totals']))
     .action((paths: string[], opts) =>
-      runData(async () => (await import('./commands/sources.js')).sources({ paths, ...opts, width: outputWidth(io) }, stderrProgress(io, Boolean(opts.quiet)))),
+      runData(async () => (await import('./commands/sources.js')).sources({ paths, ...opts, width: outputWidth(io), color: outputColor(io) }, stderrProgress(io, Boolean(opts.quiet)))),
     );
 
   dataCommand('sql', 'run ad-hoc SQL over the normalized tables', [
@@ -202,7 +210,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   ])
     .addOption(formatOption(tabular, 'table'))
     .action((statement: string, paths: string[], opts) =>
-      runData(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts, width: outputWidth(io) }, stderrProgress(io, Boolean(opts.quiet)))),
+      runData(async () => (await import('./commands/sql.js')).sql({ statement, paths, ...opts, width: outputWidth(io), color: outputColor(io) }, stderrProgress(io, Boolean(opts.quiet)))),
     );
 
   program
@@ -220,7 +228,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option('--config <file>', 'trajaudit.config.json for tasks.testPatterns (default: ./trajaudit.config.json in the current directory, when there is one)')
     .addOption(formatOption(tabular, 'table'))
     .action((name: string, paths: string[], opts) =>
-      runData(async () => (await import('./commands/query.js')).query({ name, paths, ...opts, param: opts.param ?? [], width: outputWidth(io) }, stderrProgress(io, Boolean(opts.quiet)))),
+      runData(async () => (await import('./commands/query.js')).query({ name, paths, ...opts, param: opts.param ?? [], width: outputWidth(io), color: outputColor(io) }, stderrProgress(io, Boolean(opts.quiet)))),
     );
 
   dataCommand('timeline', "one session's events.jsonl, warn.log and errors.jsonl merged in time order", [
@@ -232,7 +240,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     .option('--event <name>', 'keep only this event or log category (repeatable)', collect)
     .addOption(formatOption(['table', 'json', 'md'], 'table'))
     .action((session: string, paths: string[], opts) =>
-      runData(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts, event: opts.event ?? [], width: outputWidth(io) }, stderrProgress(io, Boolean(opts.quiet)))),
+      runData(async () => (await import('./commands/timeline.js')).timeline({ session, paths, ...opts, event: opts.event ?? [], width: outputWidth(io), color: outputColor(io) }, stderrProgress(io, Boolean(opts.quiet)))),
     );
 
   dataCommand('report', 'the weekly reliability report, with the previous window beside it')

@@ -9,8 +9,10 @@ export interface LoadOptions {
   paths: string[];
   db: string;
   format: TabularFormat;
-  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  /** Terminal width the table format fits to (main.ts); none: every cell whole. */
   width?: number;
+  /** Whether the table format may dim NULL (main.ts: a colour terminal, NO_COLOR unset). */
+  color?: boolean;
   strict?: boolean;
 }
 
@@ -29,7 +31,7 @@ export async function load(options: LoadOptions, progress: Progress): Promise<Co
       files_in_db: totals.files_in_db,
       malformed_lines: totals.malformed_lines,
     };
-    const output = renderTabular({ columns: Object.keys(row), rows: [row] }, options.format, { width: options.width });
+    const output = renderTabular({ columns: Object.keys(row), rows: [row] }, options.format, { width: options.width, color: options.color });
     const failed = options.strict && (totals.malformed_lines as number) > 0;
     return { output, exitCode: loaded.unreadable > 0 ? ExitCode.input : failed ? ExitCode.findings : ExitCode.ok, warnings };
   } finally {

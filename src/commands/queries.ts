@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import type { CommandResult } from '../command-result.js';
 import { ExitCode } from '../errors.js';
 import { type CannedQuery, findQuery, loadQueries } from '../queries/load-queries.js';
@@ -14,8 +15,12 @@ export interface QueriesOptions {
   width?: number;
 }
 
-/** Where to go from the list, under it. */
-const LIST_FOOTER = '\nOne in full: trajaudit queries NAME. Run one: trajaudit query NAME [paths…] [--db F].\n';
+/** Where to go from the list, under it: one line, or a line per sentence when the width is narrower. */
+const LIST_FOOTER = ['One in full: trajaudit queries NAME.', 'Run one: trajaudit query NAME [paths…] [--db F].'];
+const listFooter = (width?: number) => {
+  const line = LIST_FOOTER.join(' ');
+  return `\n${width !== undefined && stringWidth(line) > width ? LIST_FOOTER.join('\n') : line}\n`;
+};
 
 export async function queries(options: QueriesOptions): Promise<CommandResult> {
   const output = options.name === undefined ? list(loadQueries(), options) : entry(findQuery(options.name), options);
@@ -24,7 +29,7 @@ export async function queries(options: QueriesOptions): Promise<CommandResult> {
 
 /** Human formats: one line per query, its summary. Machine formats: every field, one row per query. */
 function list(all: CannedQuery[], { format, width }: QueriesOptions): string {
-  if (format === 'table') return `${renderNameList(all.map((q) => ({ name: q.name, text: querySummary(q) })), width)}${LIST_FOOTER}`;
+  if (format === 'table') return `${renderNameList(all.map((q) => ({ name: q.name, text: querySummary(q) })), width)}${listFooter(width)}`;
   if (format === 'md') return renderTabular({ columns: ['name', 'summary'], rows: all.map((q) => ({ name: q.name, summary: querySummary(q) })) }, 'md');
   return renderTabular({ columns: QUERY_FIELDS, rows: all.map(queryFields) }, format);
 }

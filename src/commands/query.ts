@@ -28,8 +28,10 @@ export interface QueryOptions {
   session?: string;
   config?: string;
   format: TabularFormat;
-  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  /** Terminal width the table format fits to (main.ts); none: every cell whole. */
   width?: number;
+  /** Whether the table format may dim NULL (main.ts: a colour terminal, NO_COLOR unset). */
+  color?: boolean;
 }
 
 export async function query(options: QueryOptions, progress: Progress): Promise<CommandResult> {
@@ -70,7 +72,7 @@ export async function query(options: QueryOptions, progress: Progress): Promise<
       const hint = await emptyWindowHint(db, { since, until }, summary?.unread ?? [], session);
       if (hint !== null) warnings.push(hint);
     }
-    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: answerExitCode(loaded), warnings };
+    return { output: renderTabular(table, options.format, { width: options.width, color: options.color }), exitCode: answerExitCode(loaded), warnings };
   } finally {
     db.close();
   }

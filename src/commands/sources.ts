@@ -3,6 +3,7 @@ import { CANNOT_READ } from '../discover/unreadable.js';
 import { ExitCode } from '../errors.js';
 import { loadInputs } from '../ingest/load-inputs.js';
 import { renderTabular, type TabularFormat } from '../render/index.js';
+import type { RenderOptions } from '../render/types.js';
 import { jsonText } from '../render/json-text.js';
 import type { Tabular } from '../render/types.js';
 
@@ -12,8 +13,10 @@ export interface SourcesOptions {
   paths: string[];
   db?: string;
   format: TabularFormat;
-  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  /** Terminal width the table format fits to (main.ts); none: every cell whole. */
   width?: number;
+  /** Whether the table format may dim NULL (main.ts: a colour terminal, NO_COLOR unset). */
+  color?: boolean;
   strict?: boolean;
   /** Only this part of the ledger (csv shows one table: files unless this names another). */
   section?: SourcesSection;
@@ -75,9 +78,9 @@ function collapseTaskOutputs(files: Tabular): Tabular {
  * JSON: `{ files, problems, skipped, totals }`; csv: the files table; table/md: every section.
  * One section: that table alone; in JSON the same value as under its key (totals: one object).
  */
-function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: SourcesSection, width?: number): string {
+function renderLedger(ledger: SourcesLedger, format: TabularFormat, section: SourcesSection | undefined, layout: RenderOptions): string {
   if (section === 'totals' && format === 'json') return `${jsonText(ledger.totals.rows[0], 2)}\n`;
-  if (section) return renderTabular(section === 'files' && format !== 'json' && format !== 'csv' ? collapseTaskOutputs(ledger.files) : ledger[section], format, { width });
+  if (section) return renderTabular(section === 'files' && format !== 'json' && format !== 'csv' ? collapseTaskOutputs(ledger.files) : ledger[section], format, layout);
   if (format === 'json') {
     const rows = (t: Tabular) => t.rows;
     return `${jsonText({ files: rows(ledger.files), problems: rows(ledger.problems), skipped: rows(ledger.skipped), totals: ledger.totals.rows[0] }, 2)}\n`;
@@ -85,7 +88,7 @@ function renderLedger(ledger: SourcesLedger, format: TabularFormat, section?: So
   if (format === 'csv') return renderTabular(ledger.files, 'csv');
   const heading = (title: string) => (format === 'md' ? `## ${title}\n\n` : `${title}\n`);
   const sections: [string, Tabular][] = [['Files', collapseTaskOutputs(ledger.files)], ['Unreadable lines', ledger.problems], ['Skipped', ledger.skipped], ['Totals', ledger.totals]];
-  return sections.map(([title, table]) => `${heading(title)}${renderTabular(table, format, { width })}`).join('\n');
+  return sections.map(([title, table]) => `${heading(title)}${renderTabular(table, format, layout)}`).join('\n');
 }
 
 /** Where this very output lists the unreadable lines, for the --strict warning; or how to see them. */
@@ -113,7 +116,7 @@ export async function sources(options: SourcesOptions, progress: Progress): Prom
     };
     const { malformed, unreadable } = ledger.totals.rows[0] as { malformed: number; unreadable: number };
     return {
-      output: renderLedger(ledger, options.format, options.section, options.width),
+      output: renderLedger(ledger, options.format, options.section, { width: options.width, color: options.color }),
       exitCode: options.strict && malformed + unreadable > 0 ? ExitCode.findings : ExitCode.ok,
       warnings: options.strict ? warnings : [],
     };

@@ -14,8 +14,10 @@ export interface SqlOptions {
   paths: string[];
   db?: string;
   format: TabularFormat;
-  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  /** Terminal width the table format fits to (main.ts); none: every cell whole. */
   width?: number;
+  /** Whether the table format may dim NULL (main.ts: a colour terminal, NO_COLOR unset). */
+  color?: boolean;
 }
 
 const TRIVIA = String.raw`(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
@@ -130,7 +132,7 @@ export async function sql(options: SqlOptions, progress: Progress): Promise<Comm
       throw new UsageError(`the SQL statement failed: ${summary} (${whatToDo(summary)})${detail}`);
     }
     const renamed = (table.renamed ?? []).map(({ from, to }) => `a second column named ${from} is shown as ${to}; name the columns with AS to choose`);
-    return { output: renderTabular(table, options.format, { width: options.width }), exitCode: answerExitCode(loaded), warnings: [...(warnings ?? []), ...renamed] };
+    return { output: renderTabular(table, options.format, { width: options.width, color: options.color }), exitCode: answerExitCode(loaded), warnings: [...(warnings ?? []), ...renamed] };
   } finally {
     db.close();
   }

@@ -20,8 +20,10 @@ export interface TimelineOptions {
   window?: string;
   event: string[];
   format: 'table' | 'json' | 'md';
-  /** Terminal width the table format wraps to (cli.ts); none: no wrapping. */
+  /** Terminal width the table format fits to (main.ts); none: every cell whole. */
   width?: number;
+  /** Whether the table format may dim NULL (main.ts: a colour terminal, NO_COLOR unset). */
+  color?: boolean;
 }
 
 export async function timeline(options: TimelineOptions, progress: Progress): Promise<CommandResult> {
@@ -41,7 +43,7 @@ export async function timeline(options: TimelineOptions, progress: Progress): Pr
     if (options.agent !== undefined) rows = agentRows(rows, options.agent, sessionId);
     if (centre !== undefined) rows = aroundRows(rows, centre, windowMs);
     if (options.event.length > 0) rows = eventRows(rows, options.event);
-    return { output: renderTabular(toTabular(rows, options.format), options.format, { width: options.width }), exitCode: answerExitCode(loaded), warnings };
+    return { output: renderTabular(toTabular(rows, options.format), options.format, { width: options.width, color: options.color, foldConstantColumns: true }), exitCode: answerExitCode(loaded), warnings };
   } finally {
     db.close();
   }

@@ -2,7 +2,7 @@
 // of its machine form, and the entry `queries NAME` prints: description, parameters, columns,
 // its SQL file and the section of docs/queries.md that explains it.
 import stringWidth from 'string-width';
-import { wrapText } from '../render/fit-columns.js';
+import { wrapText } from '../render/wrap-text.js';
 import renderMarkdown, { escapeMarkdownCell } from '../render/markdown.js';
 import type { Row } from '../render/types.js';
 import { inlineText } from '../render/visible-text.js';

@@ -1,117 +1,86 @@
-// Fitting a table to a width by wrapping its cells, as psql's `wrapped` format does: nothing is
-// ever cut (a cut cell's `...` could not be told from data). Widths are display columns (a CJK
-// character takes two), counted by string-width as table.ts pads them, so a wrapped line never
-// overflows its column.
+// Column widths that fit a table to the terminal, or null when it cannot fit and is shown one
+// record per block instead (expanded.ts), as psql's `\x auto` does. Numbers and atoms (ids, paths,
+// times) keep their whole width; headers may wrap after their underscores; free-text columns
+// give way, their cells then cut with `…` (table.ts). Widths are display columns (string-width).
 import stringWidth from 'string-width';
+import type { ColumnKind } from './column-kind.js';
+import { wrapText } from './wrap-text.js';
+
+export interface ColumnNeeds {
+  kind: ColumnKind;
+  /** The widest line of the header, and the widest piece of it when wrapped at spaces and after underscores. */
+  header: number;
+  headerPiece: number;
+  /** The widest line of the column's cells. */
+  cells: number;
+  /** The widths, from headerPiece up, at which the wrapped header takes a line fewer than one column less. */
+  headerSteps: number[];
+}
 
 /** table.ts's frame: `│ a │ b │` takes 3 columns per column, plus 1. */
-const frame = (columns: number) => 3 * columns + 1;
+export const frame = (columns: number) => 3 * columns + 1;
 
-/** A column is narrowed to its longest word, up to this (a timestamp, an id), or its header. */
-const LONGEST_KEPT_WORD = 24;
+/** A free-text column keeps at least this many columns (or its whole text): fewer would show nothing readable. */
+export const TEXT_FLOOR = 16;
+/** Free text is given room up to this width before headers are unwrapped, and the rest after. */
+const TEXT_COMFORT = 40;
 
-/** The largest of `values` and `floor`: reduce, not Math.max(...), which a list of some 125,000 values (rows, lines, words) overflows. */
-const most = (values: number[], floor: number) => values.reduce((a, b) => Math.max(a, b), floor);
-const widthOf = (text: string) => most(text.split('\n').map((line) => stringWidth(line)), 0);
-const longestWord = (text: string) => most(text.split(/[ \n]/).map((word) => stringWidth(word)), 0);
-/** A header may wrap after its underscores too (`untagged_` / `chunks`): its longest such piece. */
-const longestHeaderPiece = (text: string) => most(text.split(/[ \n]|(?<=_)/).map((piece) => stringWidth(piece)), 1);
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /**
- * Column widths that fit `total` when the table is wider. Each column keeps at least the longest
- * piece of its header (broken at spaces and after underscores) and its longest word (up to LONGEST_KEPT_WORD), and the rest is shared in proportion to what
- * each column lacks: a row is then about as many lines tall in its long columns as in its short
- * ones. Where even those floors do not fit the table is wider than `total`; nothing is cut.
+ * Each column's width within `total`: every column at its natural width when they fit; else each
+ * at its floor (an atom or a number its widest cell, a text column TEXT_FLOOR, a header its widest
+ * piece) and the rest shared: to text columns up to TEXT_COMFORT, then to unwrap headers, then to
+ * text again. Null when the floors alone are wider than `total`.
  */
-export function fitColumns(head: string[], rows: string[][], total: number): number[] {
-  const natural = head.map((h, c) => most(rows.map((row) => widthOf(row[c])), widthOf(h)));
-  const budget = total - frame(head.length);
-  if (natural.reduce((a, b) => a + b, 0) <= budget) return natural;
-  const floors = head.map((h, c) => Math.min(natural[c], Math.max(longestHeaderPiece(h), Math.min(LONGEST_KEPT_WORD, most(rows.map((row) => longestWord(row[c])), 0)), 1)));
-  const lacking = natural.map((n, c) => n - floors[c]);
-  const extra = budget - floors.reduce((a, b) => a + b, 0);
-  if (extra <= 0) return floors;
-  const lackingTotal = lacking.reduce((a, b) => a + b, 0);
-  const widths = floors.map((f, c) => f + Math.floor((extra * lacking[c]) / lackingTotal));
-  // What rounding down left over goes to the columns that lack the most.
-  let left = budget - widths.reduce((a, b) => a + b, 0);
-  for (const c of natural.map((_, i) => i).sort((a, b) => lacking[b] - lacking[a])) {
-    if (left === 0) break;
-    if (widths[c] < natural[c]) {
-      widths[c] += 1;
-      left -= 1;
-    }
+export function fitColumns(columns: ColumnNeeds[], total: number): number[] | null {
+  const budget = total - frame(columns.length);
+  const natural = columns.map((c) => Math.max(c.header, c.cells));
+  if (sum(natural) <= budget) return natural;
+  const widths = columns.map((c) => Math.max(c.headerPiece, c.kind === 'text' ? Math.min(c.cells, TEXT_FLOOR) : c.cells));
+  if (sum(widths) > budget) return null;
+  const textWants = (up: number) => columns.map((c, i) => (c.kind === 'text' ? Math.max(0, Math.min(c.cells, up) - widths[i]) : 0));
+  let left = share(widths, textWants(TEXT_COMFORT), budget - sum(widths));
+  // Then headers: each step makes one a line shorter; the cheapest step first, while they fit.
+  for (;;) {
+    const steps = columns.map((c, i) => c.headerSteps.find((w) => w > widths[i]) ?? Infinity).map((w, i) => w - widths[i]);
+    const i = steps.indexOf(Math.min(...steps));
+    if (!(steps[i] <= left)) break;
+    left -= steps[i];
+    widths[i] += steps[i];
   }
+  share(widths, textWants(Infinity), left);
   return widths;
 }
 
-/** `text` in lines of at most `width` columns: broken at spaces, a longer word split where it must be. */
-export function wrapText(text: string, width: number): string {
-  return text.split('\n').flatMap((line) => wrapLine(line, width)).join('\n');
-}
-
-function wrapLine(line: string, width: number): string[] {
-  if (stringWidth(line) <= width) return [line];
-  const lines: string[] = [];
-  let current = '';
-  for (const word of line.split(' ')) {
-    const joined = current === '' ? word : `${current} ${word}`;
-    if (stringWidth(joined) <= width) {
-      current = joined;
-      continue;
-    }
-    if (current !== '') lines.push(current);
-    current = '';
-    for (const piece of splitWord(word, width)) {
-      if (current !== '') lines.push(current);
-      current = piece;
-    }
-  }
-  lines.push(current);
-  return lines;
-}
-
 /**
- * A word wider than `width` in pieces of at most `width` columns: after its commas or underscores
- * where it can be (a list such as agent_ids, a column name), else anywhere but inside a character.
+ * Gives `room` out to the columns that `want` more, evenly, as water fills a vessel: a column that
+ * wants less than its share gets what it wants, and the rest is shared by the others. Adds to
+ * `widths` in place, and returns what no column wanted.
  */
-function splitWord(word: string, width: number): string[] {
-  const pieces = [''];
-  // The last piece's width, kept as it grows: parts end between characters, so widths add up.
-  let lastWidth = 0;
-  const add = (part: string, partWidth: number) => {
-    if (lastWidth > 0 && lastWidth + partWidth > width) {
-      pieces.push(part);
-      lastWidth = partWidth;
-    } else {
-      pieces[pieces.length - 1] += part;
-      lastWidth += partWidth;
-    }
-  };
-  for (const part of word.split(/(?<=[,_])/)) {
-    const partWidth = stringWidth(part);
-    if (partWidth <= width) add(part, partWidth);
-    else for (const segment of graphemes(part)) add(segment, stringWidth(segment));
+export function share(widths: number[], want: number[], room: number): number {
+  const order = want.map((_, i) => i).filter((i) => want[i] > 0).sort((a, b) => want[a] - want[b]);
+  for (let k = 0; k < order.length && room > 0; k++) {
+    const i = order[k];
+    const even = Math.max(1, Math.floor(room / (order.length - k)));
+    const given = Math.min(want[i], even, room);
+    widths[i] += given;
+    room -= given;
   }
-  return pieces;
+  return room;
 }
 
-const segmenter = new Intl.Segmenter();
-/** Characters of the screen read per call of the segmenter: over a whole long text its iteration is quadratic. */
-const SEGMENT_CHUNK = 1024;
+const widest = (lines: string[]) => lines.reduce((most, line) => Math.max(most, stringWidth(line)), 0);
 
-/**
- * The characters (grapheme clusters) of `text`, segmented a chunk at a time. A chunk's last
- * cluster may be cut short by the chunk's end, so it is read again at the start of the next chunk.
- */
-function* graphemes(text: string): Generator<string> {
-  for (let start = 0; start < text.length; ) {
-    const chunk = text.slice(start, start + SEGMENT_CHUNK);
-    const clusters = Array.from(segmenter.segment(chunk), (s) => s.segment);
-    const whole = start + chunk.length >= text.length || clusters.length === 1 ? clusters : clusters.slice(0, -1);
-    for (const cluster of whole) {
-      yield cluster;
-      start += cluster.length;
-    }
-  }
+/** What a column needs, from its header and its cells' text (a cell may hold several lines). */
+export function columnNeeds(kind: ColumnKind, header: string, cells: string[]): ColumnNeeds {
+  // A loop, not cells.flatMap: a column can have more lines than an array spread can take.
+  let cellWidth = 0;
+  for (const cell of cells) cellWidth = Math.max(cellWidth, widest(cell.split('\n')));
+  const headerWidth = widest(header.split('\n'));
+  const headerPiece = Math.max(1, widest(header.split(/[ \n]|(?<=_)/)));
+  const height = (w: number) => wrapText(header, w).split('\n').length;
+  const headerSteps: number[] = [];
+  for (let w = headerPiece + 1; w <= headerWidth; w++) if (height(w) < height(w - 1)) headerSteps.push(w);
+  return { kind, header: headerWidth, headerPiece, cells: cellWidth, headerSteps };
 }

@@ -39,9 +39,14 @@ export interface Tabular {
   renamed?: { from: string; to: string }[];
 }
 
-/** How human output is laid out: `width` is what a table wraps its cells to (none: no wrapping). */
+/** How the table format is laid out; json, csv and md ignore these. */
 export interface RenderOptions {
+  /** The width a table fits to (fit-columns.ts); none (a pipe): every cell whole, one line per row. */
   width?: number;
+  /** Whether NULL may be dimmed with an ANSI code: stdout is a colour terminal and NO_COLOR is unset. */
+  color?: boolean;
+  /** Columns holding one value on every row (of two or more) are said once under the table instead. */
+  foldConstantColumns?: boolean;
 }
 
 export type Renderer = (table: Tabular, options?: RenderOptions) => string;

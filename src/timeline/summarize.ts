@@ -27,11 +27,11 @@ export function summarize(row: MergedRow): string {
 }
 
 /**
- * Table format only. A summary is shown whole, wrapped like any cell (docs/outputs.md#table: tables never cut a
- * cell), up to this many characters: every event sid-code writes fits. Past it (a pasted prompt in
- * UserPromptSubmit, a long warn.log message), a whole payload would fill screens of wrapped lines
+ * Table format only. On a pipe, and one record per block, a summary is shown whole
+ * (docs/outputs.md#table) up to this many characters: every event sid-code writes fits. Past it (a
+ * pasted prompt in UserPromptSubmit, a long warn.log message), a whole payload would fill screens
  * between the rows around it, so the table shows its start and says how much more there is and
- * where it is whole: json and md never shorten it.
+ * where it is whole: json and md never shorten it. A table fitted to a terminal cuts it shorter.
  */
 export const TABLE_SUMMARY_CHARACTERS = 2000;
 

@@ -17,7 +17,28 @@ import type { MergedRow } from './timeline-rows.js';
 export const JSON_COLUMNS = ['ts', 'delta_ms', 'source', 'file', 'line', 'event', 'agent', 'index', 'summary'];
 const HUMAN_COLUMNS = ['time', 'delta_ms', 'source', 'file:line', 'event', 'agent', 'index', 'summary'];
 
+/**
+ * The table's columns, narrower than md's where every row shares a part (one session's files are in
+ * one dir, an incident is within a day): `date` and `dir` columns hold that part on every row (a
+ * row without a time too), which the table says once under it (render/constant-columns.ts), and
+ * `time` and `file:line` the rest.
+ */
+function tableParts(rows: MergedRow[]): { date: string | null; dir: string | null } {
+  // One row is not folded (constantColumns): its time and file:line stay whole.
+  if (rows.length < 2) return { date: null, dir: null };
+  const dated = rows.filter((r) => r.ts !== null).map((r) => r.ts!.slice(0, 10));
+  const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
+  const dir = dirOf(rows[0].file);
+  return {
+    date: dated.length > 0 && dated.every((d) => d === dated[0]) ? dated[0] : null,
+    dir: dir !== '' && rows.every((r) => dirOf(r.file) === dir) ? dir : null,
+  };
+}
+
+const TABLE_PARTS = ['date', 'dir'] as const;
+
 export function toTabular(rows: MergedRow[], format: 'table' | 'json' | 'md'): Tabular {
+  const parts = format === 'table' ? tableParts(rows) : { date: null, dir: null };
   let previous: number | null = null;
   const out = rows.map((r): Row => {
     const t = r.ts === null ? null : Date.parse(r.ts);
@@ -27,10 +48,14 @@ export function toTabular(rows: MergedRow[], format: 'table' | 'json' | 'md'): T
     if (format === 'json') {
       return { ts: r.ts, delta_ms: delta, source: r.source, file: r.file, line: r.line, event: r.event, agent: r.agent, index: r.index, summary };
     }
+    const time = parts.date !== null && r.ts !== null ? r.ts.slice(11) : r.ts;
+    const file = parts.dir === null ? r.file : r.file.slice(parts.dir.length);
     return {
-      time: r.ts, delta_ms: delta, source: r.source, 'file:line': `${r.file}:${r.line}`, event: r.event,
+      ...(parts.date === null ? {} : { date: parts.date }), ...(parts.dir === null ? {} : { dir: parts.dir }),
+      time, delta_ms: delta, source: r.source, 'file:line': `${file}:${r.line}`, event: r.event,
       agent: r.agent, index: r.index, summary: format === 'table' ? tableSummary(summary) : summary,
     };
   });
-  return { columns: format === 'json' ? JSON_COLUMNS : HUMAN_COLUMNS, rows: out };
+  const shown = TABLE_PARTS.filter((c) => parts[c] !== null);
+  return { columns: format === 'json' ? JSON_COLUMNS : [...shown, ...HUMAN_COLUMNS], rows: out };
 }

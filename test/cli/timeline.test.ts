@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, runJson, tempDir } from '../helpers/run-cli.js';
 import { event, sessionTree } from '../helpers/session-tree.js';
@@ -82,24 +83,28 @@ describe('trajaudit timeline', () => {
     expect(where(stops)).toEqual(['warn.log:5', 'events.jsonl:42', 'warn.log:15', 'events.jsonl:52', 'events.jsonl:125', 'events.jsonl:132', 'events.jsonl:140', 'events.jsonl:145']);
   });
 
-  it('prints a table with file:line and every summary whole, as JSON has it', async () => {
+  it('prints a table with file:line and every summary whole on a pipe, as JSON has it', async () => {
     const run = await runCli(['timeline', '0badcafe', FALLBACKS, '--agent', 'subagent-task-c2d3e4f5g']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     const lines = run.stdout.split('\n');
-    expect(lines[1]).toMatch(/^│ time +│ delta_ms │ source │ file:line +│ event +│ agent +│ index │ summary +│$/);
-    expect(lines[3]).toContain(`│ ${FB}/events.jsonl:7 │ SubagentStart   │ subagent-task-c2d3e4f5g │`);
-    expect(lines[5]).toContain('│ 2026-09-01T12:00:02.403Z │ 0        │ warn   │');
-    expect(run.stdout.endsWith('(3 rows)\n')).toBe(true);
+    // What is the same on every row is said once under the table, not in a column: the agent, the
+    // index, and the date and dir that the times and file:line values share.
+    expect(lines[1]).toMatch(/^│ time +│ delta_ms │ source │ file:line +│ event +│ summary +│$/);
+    expect(lines[3]).toContain('│ 12:00:02.000Z │     NULL │ events │ events.jsonl:7 │ SubagentStart   │ agent_type=task ');
+    expect(lines[5]).toContain('│ 12:00:02.403Z │        0 │ warn   │ warn.log:4     │');
+    expect(run.stdout.endsWith(`(3 rows)\nsame on every row: date=2026-09-01, dir=${FB}/, agent=subagent-task-c2d3e4f5g, index=NULL\n`)).toBe(true);
     // The example of docs/timeline.md: every summary of the table (one line per row on a pipe) is the JSON one.
     const args = ['timeline', '20260819', ...home, '--around', '2026-08-19T10:31:28Z', '--window', '2s'];
     const summaries = (await runJson<Row[]>(args)).value.map((r) => r.summary);
-    const cells = (await runCli(args)).stdout.split('\n').filter((line) => line.startsWith('│ 2026')).map((line) => line.split(' │ ').pop()!.replace(/ *│$/, ''));
+    const cells = (await runCli(args)).stdout.split('\n').filter((line) => /^│ \d\d:/.test(line)).map((line) => line.split(' │ ').pop()!.replace(/ *│$/, ''));
     expect(summaries.some((s) => s.length > 100)).toBe(true);
     expect(cells).toEqual(summaries.map((s) => s.trimEnd()));
-    // Wrapped to a terminal, nothing is cut either: the wrapped pieces hold every character.
-    const wrapped = (await runCli([...args, '--event', 'AfterModelRaw'], { env: { COLUMNS: '160' } })).stdout;
-    expect(wrapped).not.toContain('…');
+    // Fitted to a terminal, a summary is cut with … to the room its column has, on one line.
+    const fitted = (await runCli(args, { env: { COLUMNS: '160' } })).stdout;
+    expect(fitted.startsWith('┌')).toBe(true);
+    expect(fitted).toContain('…');
+    for (const line of fitted.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(160);
     const json = (await runJson<Row[]>(['timeline', '4f7a9c2e', ...home, '--event', 'AfterModelRaw'])).value[0].summary;
     expect(json.startsWith('model=glm-5.2 stop_reason=tool_use usage={"input_tokens":19342,"output_tokens":866,"cache_read":14336,"cache_creation":0} content_types=[')).toBe(true);
   });

@@ -1,6 +1,7 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { cut, renderNameList } from '../../../src/render/name-list.js';
+import { cut } from '../../../src/render/cut-text.js';
+import { renderNameList } from '../../../src/render/name-list.js';
 
 describe('renderNameList', () => {
   const items = [
