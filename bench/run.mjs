@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: generate (or reuse) a synthetic home in the OS temp dir, run the ingest bench,
-// then the check bench (bench/check-bench.mjs, owned elsewhere) if it exists.
-//   node bench/run.mjs [--size 1GiB] [--seed 1] [--repeat 3] [--only ingest|check] [--json]
+// then the Claude Code bench on a Claude Code home of the same size (load against sid-code's,
+// unchanged reload, the cross-agent queries), then the check bench (bench/check-bench.mjs) if it exists.
+//   node bench/run.mjs [--size 1GiB] [--seed 1] [--repeat 3] [--only ingest|claude|check] [--json]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,7 @@ const args = parseArgs(process.argv.slice(2), {
   repeat: { type: 'number', default: 3 },
   json: { type: 'boolean' },
 });
-if (args.only && !['ingest', 'check'].includes(args.only)) fail(`--only must be ingest or check, got ${args.only}`);
+if (args.only && !['ingest', 'claude', 'check'].includes(args.only)) fail(`--only must be ingest, claude or check, got ${args.only}`);
 
 const bench = import.meta.dirname;
 const node = process.execPath;
@@ -32,26 +33,32 @@ function step(title, script, argv) {
 }
 
 /** Reuses a home generated earlier with the same size and seed (its manifest is written last). */
-function ensureHome() {
-  const home = path.join(os.tmpdir(), `trajaudit-bench-home-${formatSize(args.size)}-seed${args.seed}`);
+function ensureHome(kind = 'sid-code') {
+  const claude = kind === 'claude-code';
+  const home = path.join(os.tmpdir(), `trajaudit-bench-${claude ? 'claude-' : ''}home-${formatSize(args.size)}-seed${args.seed}`);
   const manifestPath = `${home}.manifest.json`;
   if (fs.existsSync(manifestPath)) {
     const m = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
     if (m.size === args.size && m.seed === args.seed && fs.existsSync(home)) {
-      process.stdout.write(`\nreusing ${home} (generated earlier: ${m.sessions} sessions, ${m.events.lines} event lines)\n`);
+      process.stdout.write(`\nreusing ${home} (generated earlier: ${m.sessions} sessions, ${claude ? m.lines : m.events.lines} lines)\n`);
       return home;
     }
   }
-  const ok = step(`generate ${formatSize(args.size)} home`, 'gen-home.mjs', ['--out', home, '--size', String(args.size), '--seed', String(args.seed), '--force']);
+  const ok = step(`generate ${formatSize(args.size)} ${kind} home`, claude ? 'gen-claude-home.mjs' : 'gen-home.mjs', ['--out', home, '--size', String(args.size), '--seed', String(args.seed), '--force']);
   if (!ok) fail('the generator failed');
   return home;
 }
 
-if (args.only !== 'check') {
+if (!args.only || args.only === 'ingest') {
   const home = ensureHome();
   step('ingest', 'ingest-bench.mjs', ['--home', home, '--repeat', String(args.repeat), ...(args.json ? ['--json'] : [])]);
 }
-if (args.only !== 'ingest') {
+if (!args.only || args.only === 'claude') {
+  const sid = ensureHome();
+  const home = ensureHome('claude-code');
+  step('claude-code', 'claude-bench.mjs', ['--home', home, '--sid-home', sid, '--repeat', String(args.repeat), ...(args.json ? ['--json'] : [])]);
+}
+if (!args.only || args.only === 'check') {
   if (fs.existsSync(path.join(bench, 'check-bench.mjs'))) step('check', 'check-bench.mjs', args.json ? ['--json'] : []);
   else process.stdout.write('\n=== check ===\nbench/check-bench.mjs not present; skipped\n');
 }

@@ -28,7 +28,7 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   // The JSONL files' ids all at once: taken per group, each waited on the other connection's commit.
   const groups = new GroupLoader(jsonl, await idsFor(db, jsonl), tally);
   if (db.path !== null && small.length + jsonl.length > 0) await markLoadUnfinished(db);
-  await withLoadSettings(db, jsonl.length, async (connections) => {
+  await withLoadSettings(db, jsonl.length, jsonl.some((w) => w.adapter.wideRows === true), async (connections) => {
     let failed = false; // a connection failed: the others stop at their next batch or group
     const outcomes = await Promise.allSettled(connections.map(async (conn) => {
       try {

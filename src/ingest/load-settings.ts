@@ -5,8 +5,12 @@ import { type Database, DEFAULT_FILE_MEMORY_LIMIT } from '../db/database.js';
 import { environment, sizeInBytes } from '../environment.js';
 import { type RssGuard, startRssGuard } from './rss-guard.js';
 
-/** Connections reading JSONL files side by side: one file's pipeline keeps a little over one core busy. */
-const parallel = () => environment().parallel ?? Math.max(1, Math.min(2, os.availableParallelism()));
+/**
+ * Connections reading JSONL files side by side: one file's pipeline keeps a little over one core
+ * busy. One when a file's rows are wide (Adapter.wideRows): two such statements outgrow the
+ * default memory limit.
+ */
+const parallel = (wide: boolean) => environment().parallel ?? (wide ? 1 : Math.max(1, Math.min(2, os.availableParallelism())));
 
 /**
  * The RSS a load into a file holds to: DuckDB's buffer pool and what the rest of the process
@@ -21,9 +25,9 @@ function rssCeiling(): { high: number; low: number } {
  * Runs `load` with the load's settings and its connections (`db` first); every connection
  * finishes or fails before any is closed (closing one mid-query hangs).
  */
-export async function withLoadSettings<T>(db: Database, jsonlFiles: number, load: (connections: Database[]) => Promise<T>): Promise<T> {
+export async function withLoadSettings<T>(db: Database, jsonlFiles: number, wideRows: boolean, load: (connections: Database[]) => Promise<T>): Promise<T> {
   const connections = [db];
-  for (let k = 1; k < Math.min(parallel(), jsonlFiles); k += 1) connections.push(await db.connect());
+  for (let k = 1; k < Math.min(parallel(wideRows), jsonlFiles); k += 1) connections.push(await db.connect());
   // One DuckDB thread per connection while JSONL files load: the direct reader numbers
   // read_json's rows in the order one thread reads them, and side by side it is also faster.
   if (jsonlFiles > 0) await db.run(`SET threads = 1`);

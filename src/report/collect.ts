@@ -5,6 +5,7 @@ import { InternalError, UsageError } from '../errors.js';
 import { bindParams } from '../queries/bind-params.js';
 import { type CannedQuery, findQuery } from '../queries/load-queries.js';
 import { runQuery } from '../queries/run-query.js';
+import { signalGaps } from '../queries/signal-notices.js';
 import type { Tabular } from '../render/types.js';
 import { type DayCount, hasData, pollutionShareSpec, retriesPerDaySpec, retriesPerDayTitle, subagentOutcomesSpec, type ChartSpec } from './charts.js';
 import { coverage } from './coverage.js';
@@ -80,6 +81,8 @@ async function section(db: Database, spec: SectionSpec, options: CollectOptions)
   const previous = isWindowed ? await run(db, query, options.fromConfig, options.windows.previous) : null;
   const shaped = shapeSection(spec.shape, current, previous);
   if (spec.census) shaped.notes = await censusNotes(db, query, options);
+  // A source whose data does not record what the section needs, or that its query does not read: said, never a silent 0.
+  for (const gap of await signalGaps(db, query)) shaped.notes.push(gap.text);
   const charts = await chartsFor(db, spec, query, current, options);
   const shown = { id: spec.id, title: spec.title, query: spec.query, about: spec.about, table: shaped.table, notes: shaped.notes, charts };
   return { section: shown, rows: { current, previous } };

@@ -106,6 +106,36 @@ export const sectionSpecs: SectionSpec[] = [
     shape: { kind: 'list', limit: 10, totals: ['http_connected', 'ghost_streams', 'main_ghosts', 'subagent_ghosts'] },
   },
   {
+    id: 'api-errors',
+    title: 'API errors, every agent',
+    query: 'api-errors',
+    about: 'Provider retries and terminal API errors of every source, by day and cause (http_status, error_class, connection_code).',
+    shape: { kind: 'list', limit: 20, columns: ['day', 'source', 'kind', 'http_status', 'error_class', 'connection_code', 'attempts', 'sessions', 'subagent'], totals: ['attempts'] },
+  },
+  {
+    id: 'agent-outcomes',
+    title: 'Subagent outcomes, every agent',
+    query: 'agent-outcomes',
+    about: 'Subagent runs of every source by type and how they ended; a silent failure failed without the signal a caller acts on.',
+    shape: {
+      kind: 'compare', keys: ['source', 'agent_type'],
+      columns: ['source', 'agent_type', 'runs', 'completed', 'error', 'killed', 'never_stopped', 'silent_failure'],
+      compare: ['runs', 'error', 'silent_failure'],
+    },
+  },
+  {
+    id: 'tool-errors',
+    title: 'Tool errors, every agent',
+    query: 'tool-errors',
+    about: 'Tool errors of every source by tool: root errors apart from sibling cascades (calls cancelled because a parallel one failed).',
+    shape: {
+      kind: 'compare', keys: ['source', 'tool_name'],
+      columns: ['source', 'tool_name', 'results', 'errors', 'root_errors', 'sibling_cascades', 'error_rate'],
+      compare: ['root_errors'],
+      measures: ['error_rate'],
+    },
+  },
+  {
     id: 'test-pollution',
     title: 'Test pollution of tasks/',
     query: 'test-pollution',

@@ -40,7 +40,8 @@ describe('report --format json', async () => {
     expect(value.sections.map((s) => [s.id, s.query, Object.keys(s)])).toEqual([
       ['input-coverage', null], ['retries-by-type', 'retry-telemetry'], ['retries-by-agent', 'retry-by-agent'], ['subagent-outcomes', 'subagent-starts'],
       ['silent-failures', 'silent-subagent-failures'], ['snapshot-attribution', 'snapshot-attribution'], ['timeouts', 'timeouts'],
-      ['ghost-streams', 'ghost-streams'], ['test-pollution', 'test-pollution'],
+      ['ghost-streams', 'ghost-streams'], ['api-errors', 'api-errors'], ['agent-outcomes', 'agent-outcomes'], ['tool-errors', 'tool-errors'],
+      ['test-pollution', 'test-pollution'],
     ].map(([id, query]) => [id, query, ['id', 'title', 'query', 'about', 'columns', 'rows', 'notes', 'extra']]));
   });
 

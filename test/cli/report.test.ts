@@ -68,9 +68,10 @@ describe('trajaudit report (Markdown on stdout)', async () => {
   it('has every section, each naming its query', () => {
     expect([...t.keys()]).toEqual([
       'Findings', 'Input coverage', 'Retries by type', 'Retries by agent', 'Subagent outcomes', 'Silent subagent failures',
-      'Snapshot attribution verdicts', 'Timeouts', 'Ghost streams', 'Test pollution of tasks/',
+      'Snapshot attribution verdicts', 'Timeouts', 'Ghost streams', 'API errors, every agent', 'Subagent outcomes, every agent',
+      'Tool errors, every agent', 'Test pollution of tasks/',
     ]);
-    for (const q of ['retry-telemetry', 'retry-by-agent', 'subagent-starts', 'silent-subagent-failures', 'snapshot-attribution', 'timeouts', 'ghost-streams', 'test-pollution']) {
+    for (const q of ['retry-telemetry', 'retry-by-agent', 'subagent-starts', 'silent-subagent-failures', 'snapshot-attribution', 'timeouts', 'ghost-streams', 'api-errors', 'agent-outcomes', 'tool-errors', 'test-pollution']) {
       expect(run.stdout).toContain(`Query: \`${q}\`.`);
     }
   });

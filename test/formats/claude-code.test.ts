@@ -252,3 +252,18 @@ describe('timeline of a Claude Code session', () => {
     ]);
   });
 });
+
+describe('report over Claude Code', () => {
+  it('covers it in the cross-agent sections, and says "not recorded" where its data cannot answer', async () => {
+    type Section = { id: string; rows: Row[]; notes: string[] };
+    const { value, run } = await runJson<{ sections: Section[] }>(['report', ...(await db()), '--since', '2026-08-17', '--until', '2026-08-24']);
+    expect(run.code).toBe(0);
+    const section = (id: string) => value.sections.find((s) => s.id === id)!;
+    expect(section('agent-outcomes').rows.map((r) => [r.source, r.agent_type, r.runs, r.silent_failure])).toEqual([
+      ['claude-code', 'general-purpose', 5, 0], ['claude-code', 'Explore', 2, 1], ['claude-code', 'Plan', 1, 0],
+    ]);
+    expect(section('retries-by-agent').notes).toContain("claude-code does not record subagent retries (sidechains never get api_error records: only a subagent's terminal API error is recorded): not recorded, so retry-by-agent has no claude-code rows");
+    expect(section('ghost-streams').notes.some((n) => n.startsWith('claude-code does not record ghost streams'))).toBe(true);
+    expect(section('api-errors').notes.filter((n) => n.includes('not recorded'))).toEqual([]);
+  });
+});

@@ -32,13 +32,10 @@ export const claudeCodeCrossAgent: CrossAgentPart = {
     agent_runs: `SELECT 'claude-code' AS source, session_id, agent_id, agent_type, tool_use_id, start_ts, stop_ts, status, silent_failure, evidence
       FROM claude_agent_runs`,
     api_attempts: API_ATTEMPTS,
-    tool_results: `SELECT 'claude-code' AS source, r.session_id, r.thread_agent_id AS agent_id, r.ts, u.name AS tool_name, r.tool_use_id,
-        coalesce(r.is_error, false) AS is_error, contains(coalesce(r.text, ''), 'Sibling tool call errored') AS sibling_cascade,
-        r.file_path AS file, r.line
-      FROM claude_blocks r
-      LEFT JOIN (SELECT session_id, id, any_value(name) AS name FROM claude_blocks WHERE block_type = 'tool_use' GROUP BY ALL) u
-        ON u.session_id = r.session_id AND u.id = r.tool_use_id
-      WHERE r.block_type = 'tool_result'`,
+    tool_results: `SELECT 'claude-code' AS source, r.session_id, r.thread_agent_id AS agent_id, r.ts, c.name AS tool_name, r.tool_use_id,
+        coalesce(r.is_error, false) AS is_error, coalesce(r.sibling_cascade, false) AS sibling_cascade, r.file_path AS file, r.line
+      FROM claude_tool_results r
+      LEFT JOIN (SELECT session_id, tool_use_id, any_value(name) AS name FROM claude_tool_calls GROUP BY ALL) c USING (session_id, tool_use_id)`,
     compactions: `SELECT 'claude-code' AS source, session_id, thread_agent_id AS agent_id, ts, compact_trigger AS trigger,
         compact_pre_tokens AS pre_tokens, compaction AS kind, file_path AS file, line
       FROM claude_records WHERE type = 'system' AND subtype IN ('compact_boundary', 'microcompact_boundary')`,

@@ -35,6 +35,8 @@ export interface Adapter {
   appendable: boolean;
   /** Rows carry an event time (ts), so a --since window can skip old files. */
   timed: boolean;
+  /** Rows hold several copies of their line (a message and its tool result's copy): files load one at a time (load-settings.ts). */
+  wideRows?: boolean;
   /** Keys of each record whose values are stored apart from its text: a line naming one twice is listed (duplicate-keys.ts). */
   envelopeKeys?: string[];
   /**

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/database.js';
 import { readTime } from '../../db/read-time.js';
 import type { SourceKind } from '../../discover/discover-inputs.js';
 import { BIG_LINE_BYTES } from '../line-rules.js';
@@ -41,6 +42,14 @@ export interface JsonlFormat {
    * may have changed anywhere, so any change reloads it. Default: the writer only appends.
    */
   rewritten?: boolean;
+  /**
+   * A table filled from the main table's rows of the files just read, in the same transaction
+   * (what a query would otherwise parse out of a stored JSON value on every run). `insert` is the
+   * INSERT statement given a SQL list of file ids.
+   */
+  derived?: { table: string; insert: (fileIds: string) => string };
+  /** See Adapter.wideRows. */
+  wideRows?: boolean;
   /** The keys a line must not name twice (duplicate-keys.ts): at most 8 of up to 18 bytes; default every key of `columns`. */
   envelopeKeys?: string[];
 }
@@ -60,10 +69,14 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
   const insert = `INSERT INTO ${format.table} (${format.into.join(', ')})`;
   const staged = (rows: string) =>
     `(SELECT $file_id AS file_id, $session_id AS file_session_id, line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
+  const derive = async (db: Database, fileIds: number[]) => {
+    if (format.derived && fileIds.length > 0) await db.run(format.derived.insert(fileIds.join(', ')));
+  };
   return {
     kind: format.kind,
-    tables: [format.table],
+    tables: format.derived ? [format.table, format.derived.table] : [format.table],
     appendable: !format.rewritten,
+    wideRows: format.wideRows,
     timed: format.timed,
     envelopeKeys: keys,
     async read(target) {
@@ -78,11 +91,19 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
           const big = await target.db.all(`SELECT line_no FROM staged WHERE verdict = 'valid' AND len > ${BIG_LINE_BYTES} ORDER BY line_no`);
           for (const row of big.rows) await target.db.run(`${insert} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
         }
+        await derive(target.db, [target.fileId]);
         // The scratch copy of the file: without --db, `sql` runs on this connection and would see it.
         await target.db.run('DROP TABLE IF EXISTS staged');
       };
       return { ledger, store };
     },
-    loadDirect: format.keepText ? undefined : (db, targets) => loadJsonlDirect(db, format, targets.map(directTarget)),
+    loadDirect: format.keepText ? undefined : async (db, targets) => {
+      const read = await loadJsonlDirect(db, format, targets.map(directTarget));
+      // A refusal after reading has the caller roll the statement back: nothing to derive from.
+      if (!read.some((r) => r instanceof Refused && r.when === 'after-reading')) {
+        await derive(db, targets.filter((_, i) => !(read[i] instanceof Refused)).map((t) => t.fileId));
+      }
+      return read;
+    },
   };
 }

@@ -16,7 +16,7 @@ describe('report sections', () => {
   it('covers the sections the weekly report promises, in order', () => {
     expect(sectionSpecs.map((s) => s.query)).toEqual([
       'retry-telemetry', 'retry-by-agent', 'subagent-starts', 'silent-subagent-failures',
-      'snapshot-attribution', 'timeouts', 'ghost-streams', 'test-pollution',
+      'snapshot-attribution', 'timeouts', 'ghost-streams', 'api-errors', 'agent-outcomes', 'tool-errors', 'test-pollution',
     ]);
   });
 });
