@@ -1,69 +1,11 @@
-// The normalized tables and views. Column names are a documented contract (docs/tables.md).
-// Raw rows keep the whole payload as JSON so nothing is lost; views project the fields each
-// event family carries (docs/formats.md).
+// The core's tables (the input ledger, what discovery skipped, session dirs) and the JSON macros;
+// each agent format adds its own part (src/formats/<name>/schema.ts). Column names are a
+// documented contract (docs/tables.md).
 import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
-import { jsonDouble as double, JSON_DOUBLE_MACRO } from './json-double.js';
-import { jsonInteger as integer, JSON_INTEGER_MACRO } from './json-integer.js';
+import { JSON_DOUBLE_MACRO } from './json-double.js';
+import { JSON_INTEGER_MACRO } from './json-integer.js';
 import { markLoadUnfinished } from './unfinished-load.js';
-
-// Task ids: one letter + 8 of [0-9a-z] (docs/formats.md#task-outputs). Custom subagents
-// (`subagent-custom-<ms>`) have none, and the pattern cannot match their 13 digits.
-const TASK_FROM_AGENT = `regexp_extract(%s, '-([a-z][0-9a-z]{8})$', 1)`;
-const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)}, '')`;
-
-/** The payload's numeric keys, read once per row as JSON for \`integer\` and \`double\` (one parse, not one per key). */
-const numbers = (column: string, ...keys: string[]) =>
-  `json_transform(${column}, '${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'JSON'])))}')`;
-
-// HEAD-only keys of the stream events' payloads (docs/formats.md#old-and-head-builds).
-const STREAM_HEAD_KEYS = `['chunk_count', 'discardedChars', 'discardedThinkingChars', 'probeDecision']`;
-
-/**
- * What one event says of its writer's generation (docs/formats.md#old-and-head-builds): 1 a key
- * or value only HEAD writes, -1 a key HEAD always writes that is missing (or, for a StreamPhase, OLD's
- * way of indexing), 0 nothing either way. `keys` is json_keys(data), read once per row.
- */
-const EVENT_GENERATION = `CASE
-  WHEN event IN ('StreamRestart', 'TurnComplete', 'LowYieldSpinIntervened') THEN 1
-  WHEN event = 'RetryTelemetry' THEN CASE
-    WHEN type IN ('cooldown_probe', 'cooldown_probe_denied') OR list_has_any(keys, ${STREAM_HEAD_KEYS}) THEN 1
-    -- HEAD writes discardedChars on every retry, and chunk_count whenever totalEvents is a number.
-    WHEN type = 'retry' OR json_type(data, '$.totalEvents') IN ('BIGINT', 'UBIGINT', 'DOUBLE') THEN -1
-    ELSE 0 END
-  -- HEAD derives attempt for every StreamPhase, OLD only has the one a sub-agent passes (with its
-  -- agent_id); HEAD's provider rows of a sub-agent or side call sit at 10000+turn / 900000+seq,
-  -- OLD's at the main loop's turn.
-  WHEN event = 'StreamPhase' THEN CASE
-    WHEN list_has_any(keys, ${STREAM_HEAD_KEYS}) OR (agent_id IS NULL AND (idx >= 10000 OR list_contains(keys, 'attempt'))) THEN 1
-    WHEN NOT list_contains(keys, 'attempt') OR list_contains(keys, 'chunks') THEN -1
-    ELSE 0 END
-  WHEN event = 'HttpConnected' THEN CASE WHEN idx >= 10000 THEN 1 ELSE 0 END
-  WHEN event = 'TimeoutFired' THEN CASE
-    WHEN (data->>'layer') IN ('watchdog_kill', 'fetch_absolute_timeout') OR list_has_any(keys, ${STREAM_HEAD_KEYS}) THEN 1
-    ELSE 0 END
-  WHEN event = 'StreamStall' THEN CASE WHEN list_has_any(keys, list_concat(${STREAM_HEAD_KEYS}, ['tier_ms', 'summary'])) THEN 1 ELSE -1 END
-  WHEN event = 'WatchdogKill' THEN CASE WHEN list_has_any(keys, list_concat(${STREAM_HEAD_KEYS}, ['snapshot_age_ms', 'snapshot_stale'])) THEN 1 ELSE -1 END
-  WHEN event = 'ModelCallUnpaired' AND json_type(data, '$.stream_snapshot') = 'OBJECT' THEN
-    CASE WHEN list_has_any(json_keys(data, '$.stream_snapshot'), ['chunk_count', 'snapshot_age_ms', 'snapshot_stale']) THEN 1 ELSE -1 END
-  WHEN event = 'AfterModelRaw' AND list_has_any(keys, ['gateway_request_id', 'gateway_request_id_header']) THEN 1
-  ELSE 0 END`;
-
-/** The events whose generation needs their keys (json_keys parses data: only for these). */
-const KEYED_EVENTS = `('RetryTelemetry', 'StreamPhase', 'TimeoutFired', 'StreamStall', 'WatchdogKill', 'AfterModelRaw')`;
-
-/**
- * The row of an upsert ledger (docs/formats.md#usage-ledgerjsonl) that holds each session's state: the last
- * line of its file (legacy append-era files repeat a session, the later line wins), then, when
- * several files hold the session (a ledger copied into a session dir, two homes in one --db),
- * the row with the latest `ts`, the writer's own time of the write. A file's mtime says when the
- * file was copied or touched, not when its rows were written; it only breaks a tie of `ts` (a
- * copy of the same row), then the path does.
- */
-const latestPerSession = (rows: string) => `SELECT * EXCLUDE (file_mtime, file_path) FROM (
-    SELECT r.*, f.mtime AS file_mtime, f.path AS file_path FROM ${rows} r LEFT JOIN input_files f USING (file_id)
-    QUALIFY row_number() OVER (PARTITION BY r.file_id, r.session_id ORDER BY r.line DESC) = 1)
-  QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY ts DESC NULLS LAST, file_mtime DESC NULLS LAST, file_path DESC) = 1`;
 
 const TABLES = `
 CREATE SEQUENCE IF NOT EXISTS file_ids START 1;
@@ -77,153 +19,14 @@ CREATE TABLE IF NOT EXISTS input_problems (
 CREATE TABLE IF NOT EXISTS skipped_inputs (key VARCHAR PRIMARY KEY, path VARCHAR, reason VARCHAR);
 CREATE TABLE IF NOT EXISTS session_dirs (session_id VARCHAR PRIMARY KEY, path VARCHAR, key VARCHAR);
 ALTER TABLE session_dirs ADD COLUMN IF NOT EXISTS key VARCHAR;
-CREATE TABLE IF NOT EXISTS events (
-  file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
-  envelope_session_id VARCHAR, cwd VARCHAR, idx BIGINT, agent_id VARCHAR, type VARCHAR, phase VARCHAR, data JSON,
-  ts_unread VARCHAR);
-CREATE TABLE IF NOT EXISTS error_records (
-  file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, envelope_session_id VARCHAR,
-  phase VARCHAR, idx BIGINT, error VARCHAR, data JSON, ts_unread VARCHAR);
-CREATE TABLE IF NOT EXISTS warn_lines (
-  file_id BIGINT, session_id VARCHAR, line BIGINT, end_line BIGINT, ts TIMESTAMPTZ, level VARCHAR,
-  category VARCHAR, message VARCHAR, data JSON, ts_unread VARCHAR);
--- The record's time as written, when ts could not read it (the rest of the record is not in
--- data); added at the end, so databases from before it keep their column order.
-ALTER TABLE events ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
-ALTER TABLE error_records ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
-ALTER TABLE warn_lines ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
-CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
-CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
-CREATE TABLE IF NOT EXISTS session_summaries (file_id BIGINT, session_id VARCHAR, exit_status VARCHAR, abnormal BOOLEAN, real_errors BIGINT, summary JSON);
-CREATE TABLE IF NOT EXISTS heartbeats (file_id BIGINT, session_id VARCHAR, ts TIMESTAMPTZ, record JSON);
-CREATE TABLE IF NOT EXISTS task_outputs (
-  file_id BIGINT, path VARCHAR, task_id VARCHAR, prefix VARCHAR, task_type VARCHAR, bytes BIGINT,
-  mtime TIMESTAMPTZ, head VARCHAR);
 `;
 
 const VIEWS = `
 ${JSON_INTEGER_MACRO}
 ${JSON_DOUBLE_MACRO}
 
-CREATE OR REPLACE VIEW retry_telemetry AS
-SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id,
-  data->>'model' AS model, ${integer('n.attempt')} AS attempt,
-  ${integer('n.delayMs')} AS delay_ms, ${integer('n.remainingMs')} AS remaining_ms,
-  data->>'error' AS error, data->>'phase' AS phase, data->>'reopenReason' AS reopen_reason,
-  ${integer('n.discardedChars')} AS discarded_chars,
-  ${integer('n.discardedThinkingChars')} AS discarded_thinking_chars,
-  data->>'probeDecision' AS probe_decision, data->>'provider' AS provider, data->>'fallbackModel' AS fallback_model,
-  ${integer('n.totalEvents')} AS total_events, ${integer('n.elapsedMs')} AS elapsed_ms,
-  ${integer('n.ttftMs')} AS ttft_ms, ${integer('n.timeoutMs')} AS timeout_ms,
-  ${integer('n.gapMs')} AS gap_ms, data
-FROM (SELECT *, ${numbers('data', 'attempt', 'delayMs', 'remainingMs', 'discardedChars', 'discardedThinkingChars', 'totalEvents', 'elapsedMs', 'ttftMs', 'timeoutMs', 'gapMs')} AS n
-  FROM events WHERE event = 'RetryTelemetry');
-
-CREATE OR REPLACE VIEW stream_phases AS
-SELECT session_id, file_id, line, ts, idx AS "index", phase, agent_id, ${taskId('agent_id')} AS task_id,
-  ${integer('n.attempt')} AS attempt, data->>'caller' AS caller, data->>'model' AS model,
-  ${integer('n.http_status')} AS http_status,
-  coalesce(${integer('n.chunk_count')}, ${integer('n.chunks')}) AS chunk_count,
-  ${integer('n.elapsed_ms')} AS elapsed_ms, data->>'error' AS error, data
-FROM (SELECT *, ${numbers('data', 'attempt', 'http_status', 'chunk_count', 'chunks', 'elapsed_ms')} AS n
-  FROM events WHERE event = 'StreamPhase');
-
-CREATE OR REPLACE VIEW subagent_lifecycle AS
-SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
-  data->>'agent_id' AS agent_id, data->>'agent_type' AS agent_type, ${taskId("data->>'agent_id'")} AS task_id,
-  (event = 'SubagentStart' AND starts_with(data->>'agent_id', 'subagent-custom-'))
-    OR (event = 'SubagentStop' AND (data->>'agent_id') IS NULL) AS is_custom,
-  data->>'description' AS description, data->>'status' AS status,
-  ${integer('n.elapsed_ms')} AS elapsed_ms, ${integer('n.input_tokens')} AS input_tokens,
-  ${integer('n.output_tokens')} AS output_tokens, ${integer('n.turns')} AS turns, data
-FROM (SELECT *, ${numbers('data', 'elapsed_ms', 'input_tokens', 'output_tokens', 'turns')} AS n
-  FROM events WHERE event IN ('SubagentStart', 'SubagentStop'));
-
--- One row per SubagentStart with the Stop it pairs with (NULLs when it never stopped). A Start pairs
--- with a later Stop of the same session and agent_id; custom subagents (Stop with a null agent_id)
--- pair among themselves. In time order (then line), each Stop takes the earliest still unpaired
--- Start of its key before it, first in, first out; a Stop with none is a Stop without a Start.
--- After the i-th Stop of a key, min(i, min over Stops j <= i of (Starts before j + i - j)) Stops
--- have paired: the i-th Stop pairs exactly when that count grows, and the k-th paired Stop takes
--- the k-th Start.
-CREATE OR REPLACE VIEW subagent_runs AS
-WITH keyed AS (
-  SELECT *, CASE WHEN agent_id IS NULL OR starts_with(agent_id, 'subagent-custom-') THEN NULL ELSE agent_id END AS pair_key
-  FROM subagent_lifecycle
-),
-ordered AS (
-  SELECT *,
-    count(*) FILTER (kind = 'start') OVER key_order AS starts_so_far,
-    count(*) FILTER (kind = 'stop') OVER key_order AS stops_so_far
-  FROM keyed
-  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
-),
-stop_counts AS (
-  SELECT *, stops_so_far + least(0, min(starts_so_far - stops_so_far) OVER key_order) AS paired_so_far
-  FROM ordered WHERE kind = 'stop'
-  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
-),
-stops AS (
-  SELECT * FROM stop_counts
-  QUALIFY paired_so_far > coalesce(lag(paired_so_far) OVER (PARTITION BY session_id, pair_key ORDER BY ts, line), 0)
-)
-SELECT a.session_id, a.agent_id, a.agent_type, a.task_id, a.is_custom, a.description,
-  a.ts AS start_ts, a.line AS start_line, b.ts AS stop_ts, b.line AS stop_line, b.status,
-  b.elapsed_ms, b.input_tokens, b.output_tokens, b.turns
-FROM ordered a
-LEFT JOIN stops b ON b.session_id = a.session_id AND b.pair_key IS NOT DISTINCT FROM a.pair_key AND b.paired_so_far = a.starts_so_far
-WHERE a.kind = 'start';
-
-CREATE OR REPLACE VIEW usage_ledger AS
-SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provider,
-  ${integer('n.promptTotal')} AS prompt_total, ${integer('n.cacheHit')} AS cache_hit,
-  ${integer('n.cacheWrite')} AS cache_write, ${integer('n.uncachedInput')} AS uncached_input,
-  ${integer('n.output')} AS output, ${double('n.costUSD')} AS cost_usd,
-  ${double('n.savingsUSD')} AS savings_usd, ${integer('n.durationMs')} AS duration_ms,
-  ${double('n.sideCostUSD')} AS side_cost_usd, record->>'appVersion' AS app_version,
-  file_id, line, record
-FROM (SELECT *, ${numbers('record', 'promptTotal', 'cacheHit', 'cacheWrite', 'uncachedInput', 'output', 'costUSD', 'savingsUSD', 'durationMs', 'sideCostUSD')} AS n
-  FROM (${latestPerSession('usage_ledger_rows')}));
-
-CREATE OR REPLACE VIEW session_index AS
-SELECT session_id, ts, record->>'model' AS model, record->>'exit_status' AS exit_status,
-  ${integer('n.duration_ms')} AS duration_ms, ${integer('n.turns')} AS turns,
-  ${double('n.cost_usd')} AS cost_usd, ${integer('n.real_errors')} AS real_errors,
-  ${integer('n.anomalies_count')} AS anomalies_count, file_id, line, record
-FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'cost_usd', 'real_errors', 'anomalies_count')} AS n
-  FROM (${latestPerSession('session_index_rows')}));
-
-CREATE OR REPLACE VIEW sessions AS
-WITH per_session AS (
-  SELECT session_id, min(ts) AS first_event_ts, max(ts) AS last_event_ts, count(*) AS events,
-    bool_or(event = 'SessionStart') AS has_session_start, bool_or(event = 'SessionEnd') AS has_session_end,
-    bool_or(generation = 1) AS head, bool_or(generation = -1) AS old
-  FROM (SELECT session_id, ts, event, ${EVENT_GENERATION} AS generation
-    FROM (SELECT *, CASE WHEN event IN ${KEYED_EVENTS} THEN json_keys(data) END AS keys FROM events))
-  GROUP BY session_id),
--- The other files (docs/formats.md#old-and-head-builds). A heartbeat's active request: HEAD
--- always writes chunk_count and snapshot_age_ms, and picks a sub-agent's provider-side snapshot
--- (index 10000+, no agent_id) as the main loop's. A summary: HEAD always writes pathological.
-heartbeat_keys AS (
-  SELECT session_id, record, json_keys(record, '$.active_request') AS k
-  FROM heartbeats WHERE json_type(record, '$.active_request') = 'OBJECT'),
-other_files AS (
-  SELECT session_id, bool_or(list_has_any(k, ['chunk_count', 'snapshot_age_ms'])
-      OR (NOT list_contains(k, 'agent_id') AND ${integer("record->'$.active_request.index'")} >= 10000)) AS head,
-    bool_or(NOT list_has_any(k, ['chunk_count', 'snapshot_age_ms'])) AS old
-  FROM heartbeat_keys GROUP BY session_id
-  UNION ALL SELECT session_id, bool_or(json_exists(summary, '$.pathological')), bool_or(NOT json_exists(summary, '$.pathological'))
-    FROM session_summaries GROUP BY session_id
-  UNION ALL SELECT session_id, true, false FROM warn_lines WHERE category = 'TRACE' AND regexp_matches(message, '检出 \\d+ 条\\[高\\]级异常') GROUP BY session_id
-  UNION ALL SELECT session_id, true, false FROM session_index_rows GROUP BY session_id
-  UNION ALL SELECT session_id, bool_or(json_exists(record, '$.appVersion') OR json_exists(record, '$.peakRatio')), false
-    FROM usage_ledger_rows GROUP BY session_id),
-files AS (SELECT session_id, bool_or(head) AS head, bool_or(old) AS old FROM other_files GROUP BY session_id)
-SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.events, 0) AS events,
-  coalesce(p.has_session_start, false) AS has_session_start, coalesce(p.has_session_end, false) AS has_session_end,
-  CASE WHEN p.head OR f.head THEN 'head' WHEN p.old OR f.old THEN 'old' ELSE 'unknown' END AS generation
-FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN files f USING (session_id);
 `;
+
 
 /** A part of the schema: its tables (CREATE … IF NOT EXISTS, ALTER … ADD COLUMN IF NOT EXISTS) and its views and macros (CREATE OR REPLACE). */
 export interface SchemaPart {
@@ -231,7 +34,7 @@ export interface SchemaPart {
   views: string;
 }
 
-/** The core's tables and sid-code's views; each agent format adds its own part (src/formats/). */
+/** The core's part; each agent format adds its own (src/formats/). */
 export const BASE_SCHEMA: SchemaPart = { tables: TABLES, views: VIEWS };
 
 /** The schema a database gets: the parts in order, with what is derived from their SQL. */

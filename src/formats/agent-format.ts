@@ -6,7 +6,7 @@ import type { CrossAgentPart } from './cross-agent.js';
 
 /**
  * An agent format plugin: one folder under src/formats/ and one line in registry.ts. sid-code's
- * discovery, adapters and tables are still the core's (src/discover, src/ingest/adapters, src/db/schema.ts).
+ * discovery is still the core's walk (src/discover/discover-inputs.ts), with a claim of its own.
  */
 export interface AgentFormat {
   name: string;
@@ -16,9 +16,9 @@ export interface AgentFormat {
   defaultHome(): string | null;
   crossAgent: CrossAgentPart;
   /** The format's tables and views, created after the core's. */
-  schema?: SchemaPart;
+  schema: SchemaPart;
   /** One adapter per kind of file the walk finds. */
-  adapters?: Adapter[];
+  adapters: Adapter[];
   /**
    * How a named path is this format's: `first` before sid-code's own layouts are tried, `last`
    * only when none of them is found; null when it is not.

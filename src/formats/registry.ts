@@ -10,6 +10,6 @@ export const AGENT_FORMATS: AgentFormat[] = [sidCode, claudeCode];
 /** The schema of every database: the core's, each format's, then the cross-agent views over them all. */
 export const SCHEMA = new Schema([
   BASE_SCHEMA,
-  ...AGENT_FORMATS.flatMap((f) => (f.schema ? [f.schema] : [])),
+  ...AGENT_FORMATS.map((f) => f.schema),
   crossAgentSchema(AGENT_FORMATS.map((f) => f.crossAgent)),
 ]);

@@ -53,7 +53,7 @@ describe.skipIf(!hasScript)('load on a terminal', () => {
     const shown = onTerminal(['report', '--db', path.join(work.dir, 'a.duckdb'), '--since', '2026-08-17', '--until', '2026-08-24']);
     expect(shown.code).toBe(0);
     const sections = [...shown.terminal.matchAll(/report: section (\d+) of (\d+), ([^\r]+)/g)].map((m) => [Number(m[1]), Number(m[2]), m[3]]);
-    expect(sections[0]).toEqual([1, 9, 'Input coverage']);
+    expect(sections[0]).toEqual([1, 12, 'Input coverage']);
     expect(sections.map(([n]) => n)).toEqual(sections.map((_, k) => k + 1));
     expect(shown.terminal.endsWith('\r\x1b[2K')).toBe(true);
   });

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitTrailingData } from '../../src/ingest/adapters/warn-log.js';
+import { splitTrailingData } from '../../src/formats/sid-code/adapters/warn-log.js';
 import { runJson, tempDir } from '../helpers/run-cli.js';
 
 /** The plain search the linear one must agree with: JSON.parse after every space. */

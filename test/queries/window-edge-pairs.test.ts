@@ -45,7 +45,7 @@ describe('pairs that straddle a window edge', () => {
   it('report: the ghost-streams section of either week has no negative count', async () => {
     const run = await runCli(['report', tree.home, ...WEEK_B]);
     expect(run.code, run.stderr).toBe(0);
-    const section = run.stdout.slice(run.stdout.indexOf('## Ghost streams'), run.stdout.indexOf('## Test pollution'));
+    const section = run.stdout.slice(run.stdout.indexOf('## Ghost streams'), run.stdout.indexOf('## API errors'));
     expect(section).toContain(`| ${ID} | 2 | 1 | 1 | 1 | 0 | 1 | 0 |`);
     expect(section).toContain('- total main_ghosts: 0 (previous window 0, 0)');
     expect(section).not.toMatch(/-1\b/);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError } from '../../errors.js';
 
 /** sid-code's writer resolves its home from SID_CONFIG_DIR, else ~/.sid-code (docs/formats.md#the-home-directory). */
 export function defaultHome(): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { strictJsonObject } from '../../../src/ingest/strict-json.js';
-import { splitTrailingData } from '../../../src/ingest/adapters/warn-log.js';
+import { splitTrailingData } from '../../../src/formats/sid-code/adapters/warn-log.js';
 
 describe('strictJsonObject (RFC 8259, one object per line)', () => {
   it.each([

@@ -1,5 +1,5 @@
-import { jsonInteger } from '../../db/json-integer.js';
-import { jsonlAdapter, TS_READ, TS_UNREAD } from './jsonl-adapter.js';
+import { jsonInteger } from '../../../db/json-integer.js';
+import { jsonlAdapter, TS_READ, TS_UNREAD } from '../../../ingest/adapters/jsonl-adapter.js';
 
 // errors.jsonl: envelope key order differs from events.jsonl, keys do not (docs/formats.md#errorsjsonl).
 const DATA = `'{"phase":"VARCHAR","index":"JSON","error":"VARCHAR"}'`;

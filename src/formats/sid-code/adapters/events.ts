@@ -1,5 +1,5 @@
-import { jsonInteger } from '../../db/json-integer.js';
-import { jsonlAdapter, TS_READ, TS_UNREAD } from './jsonl-adapter.js';
+import { jsonInteger } from '../../../db/json-integer.js';
+import { jsonlAdapter, TS_READ, TS_UNREAD } from '../../../ingest/adapters/jsonl-adapter.js';
 
 // The envelope (docs/formats.md#the-envelope) is read per line; the hot payload fields come from a second,
 // smaller parse of `data`. `agent_id` is the StreamPhase/Subagent spelling, `agentId`

@@ -1,4 +1,4 @@
-import { jsonDocumentAdapter } from './json-document.js';
+import { jsonDocumentAdapter } from '../../../ingest/adapters/json-document.js';
 
 // Rewritten every 10 s, deleted at a clean SessionEnd: present only for hung or killed sessions
 // (docs/formats.md#heartbeattxt).

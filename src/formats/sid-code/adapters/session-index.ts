@@ -1,5 +1,5 @@
-import { jsonDouble } from '../../db/json-double.js';
-import { jsonlAdapter } from './jsonl-adapter.js';
+import { jsonDouble } from '../../../db/json-double.js';
+import { jsonlAdapter } from '../../../ingest/adapters/jsonl-adapter.js';
 
 // Upserted by session_id; `ts` is epoch seconds (docs/formats.md#session-indexjsonl), read as JSON so that only a
 // number becomes a time (a string or true is no time: NULL).

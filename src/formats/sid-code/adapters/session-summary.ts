@@ -1,4 +1,4 @@
-import { jsonDocumentAdapter } from './json-document.js';
+import { jsonDocumentAdapter } from '../../../ingest/adapters/json-document.js';
 
 // Pretty-printed digest verdict written at SessionEnd (docs/formats.md#session-summaryjson). A real_errors that is not
 // an integer (1.5, "2") is no count: NULL, as the views give (src/db/json-integer.ts).

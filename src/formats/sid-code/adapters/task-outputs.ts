@@ -2,7 +2,7 @@
 // enough of the head to classify test pollution; the content itself is not line-accounted.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Adapter } from './adapter.js';
+import type { Adapter } from '../../../ingest/adapters/adapter.js';
 
 const HEAD_BYTES = 256;
 const TASK_TYPES: Record<string, string> = { a: 'local_agent', s: 'local_shell', w: 'local_workflow' };

@@ -1,5 +1,5 @@
-import { jsonDouble } from '../../db/json-double.js';
-import { jsonlAdapter } from './jsonl-adapter.js';
+import { jsonDouble } from '../../../db/json-double.js';
+import { jsonlAdapter } from '../../../ingest/adapters/jsonl-adapter.js';
 
 // `ts` is epoch seconds here (docs/formats.md#usage-ledgerjsonl); the usage_ledger view keeps the last row per session.
 // It is read as JSON so that only a number becomes a time (a string or true is no time: NULL).

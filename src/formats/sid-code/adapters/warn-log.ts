@@ -1,13 +1,13 @@
 // warn.log (docs/formats.md#warnlog): `[<ISO>] [WARN|ERROR] [<CATEGORY>] <message>[ <JSON data>]`.
 // A message may contain newlines, so a line that is not a header continues the record above it.
-import { ISO_TIME } from '../../db/read-time.js';
-import { invalidUtf8Reason } from '../decode-utf8.js';
-import type { LineLedger, Problem } from '../line-ledger.js';
-import { loneSurrogateEscape } from '../lone-surrogate.js';
-import { MAX_LINE_BYTES } from '../line-rules.js';
-import { readLines, type TextLine } from '../read-lines.js';
-import { excerpt } from '../strict-json.js';
-import type { Adapter } from './adapter.js';
+import { ISO_TIME } from '../../../db/read-time.js';
+import { invalidUtf8Reason } from '../../../ingest/decode-utf8.js';
+import type { LineLedger, Problem } from '../../../ingest/line-ledger.js';
+import { loneSurrogateEscape } from '../../../ingest/lone-surrogate.js';
+import { MAX_LINE_BYTES } from '../../../ingest/line-rules.js';
+import { readLines, type TextLine } from '../../../ingest/read-lines.js';
+import { excerpt } from '../../../ingest/strict-json.js';
+import type { Adapter } from '../../../ingest/adapters/adapter.js';
 
 /**
  * A record's first line. Its time is any the load reads (read-time.ts), an offset or a space
