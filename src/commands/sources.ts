@@ -44,7 +44,8 @@ const UNREAD_TIMES = `SELECT file_id, count(*) AS n FROM (
     UNION ALL SELECT file_id FROM warn_lines WHERE ts_unread IS NOT NULL
     UNION ALL SELECT file_id FROM heartbeats WHERE ts IS NULL AND ${UNSET('record')}
     UNION ALL SELECT file_id FROM usage_ledger_rows WHERE ts IS NULL AND ${UNSET('record')}
-    UNION ALL SELECT file_id FROM session_index_rows WHERE ts IS NULL AND ${UNSET('record')})
+    UNION ALL SELECT file_id FROM session_index_rows WHERE ts IS NULL AND ${UNSET('record')}
+    UNION ALL SELECT file_id FROM claude_lines WHERE ts_unread IS NOT NULL)
   GROUP BY file_id`;
 
 /**
@@ -103,8 +104,10 @@ export async function sources(options: SourcesOptions, progress: Progress): Prom
   const { db, warnings } = await loadInputs({ paths: options.paths, db: options.db, quiet: options.quiet, alwaysNotices: options.strict, problemsHint: problemsHint(options.format, options.section) }, progress);
   try {
     const ledger: SourcesLedger = {
-      files: await db.all(`SELECT path, kind, session_id, bytes, lines, valid, blank, malformed, coalesce(u.n, 0) AS ts_unread
-        FROM input_files LEFT JOIN (${UNREAD_TIMES}) u USING (file_id) ORDER BY path`),
+      // A Claude Code transcript's session is its records' (the file's name need not be it).
+      files: await db.all(`SELECT f.path, f.kind, coalesce(f.session_id, c.session_id) AS session_id, f.bytes, f.lines, f.valid, f.blank, f.malformed, coalesce(u.n, 0) AS ts_unread
+        FROM input_files f LEFT JOIN (${UNREAD_TIMES}) u USING (file_id)
+        LEFT JOIN (SELECT file_id, min(session_id) AS session_id FROM claude_lines GROUP BY file_id) c USING (file_id) ORDER BY f.path`),
       problems: await db.all(`SELECT path || ':' || line AS "where", path, line, byte_offset, kind, reason, excerpt FROM input_problems ORDER BY path, line`),
       skipped: await db.all(`SELECT path, reason FROM skipped_inputs ORDER BY path`),
       totals: await db.all(`SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes, coalesce(sum(lines), 0) AS lines,

@@ -51,6 +51,15 @@ describe('Claude Code transcripts', () => {
     expect(await count(path.join(PROJECTS, '-home-dev-api', 'renamed.jsonl'))).toBe(1);
   });
 
+  it('sources names each transcript by its records\' session, renamed.jsonl by S4\'s', async () => {
+    const { value, run } = await runJson<{ files: Row[] }>(['sources', ...(await db())]);
+    expect(run.code).toBe(0);
+    const session = (suffix: string) => value.files.find((f) => String(f.path).endsWith(suffix))?.session_id;
+    expect(session('-home-dev-api/renamed.jsonl')).toBe(S4);
+    expect(session('-home-dev-api/agent-a4c9e17.jsonl')).toBe(S3);
+    expect(session('agent-a3f9c2d1e5b7a8c90.meta.json')).toBe(null);
+  });
+
   it('sessions come from the records: renamed.jsonl is session S4', async () => {
     expect(await sql(`SELECT source, session_id, project, first_ts, last_ts, version FROM agent_sessions ORDER BY first_ts`, await db())).toEqual([
       { source: 'claude-code', session_id: S1, project: '/home/dev/shop', first_ts: '2026-08-18T09:14:02.131Z', last_ts: '2026-08-18T09:32:31.870Z', version: '2.1.39' },
