@@ -1,6 +1,6 @@
 // The architecture, checked by `npm test` (npm run lint:deps). Layers, top to bottom:
 //   cli.ts (the bin) → main.ts (the CLI as a function) → commands/ → the features (discover,
-//   ingest, queries, report, timeline, checks, baseline, config, leak, …; later formats/<name>/)
+//   ingest, queries, report, timeline, checks, baseline, config, leak, …, and formats/<name>/)
 //   → db/ and render/ → the leaf modules at the top of src/ (errors.ts, environment.ts, …).
 // Imports go down, never up; the rules below say where each layer may not reach.
 /** @type {import('dependency-cruiser').IConfiguration} */

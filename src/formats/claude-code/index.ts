@@ -13,6 +13,5 @@ export const claudeCode: AgentFormat = {
   crossAgent: claudeCodeCrossAgent,
   schema: claudeCodeSchema,
   adapters: [transcriptAdapter, agentMetaAdapter],
-  claim: claimClaudeCode,
-  walk: walkClaudeCode,
+  discovery: (walker) => ({ claim: (abs, dir) => claimClaudeCode(walker, abs, dir), walk: (abs, dir) => walkClaudeCode(walker, abs, dir) }),
 };

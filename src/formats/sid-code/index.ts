@@ -9,14 +9,15 @@ import usageLedger from './adapters/usage-ledger.js';
 import warnLog from './adapters/warn-log.js';
 import { sidCodeCrossAgent } from './cross-agent.js';
 import { defaultHome } from './default-home.js';
+import { SidCodeDiscovery } from './discover.js';
 import { sidCodeSchema } from './schema.js';
 
-// sid-code's discovery is still the core's walk (src/discover/discover-inputs.ts).
 export const sidCode: AgentFormat = {
   name: 'sid-code',
   kinds: ['events', 'errors', 'warn-log', 'session-summary', 'heartbeat', 'usage-ledger', 'session-index', 'task-output'],
   defaultHome,
   crossAgent: sidCodeCrossAgent,
   schema: sidCodeSchema,
+  discovery: (walker) => new SidCodeDiscovery(walker),
   adapters: [events, errors, warnLog, sessionSummary, heartbeat, usageLedger, sessionIndex, taskOutputs],
 };
