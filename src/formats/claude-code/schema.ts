@@ -25,12 +25,14 @@ CREATE TABLE IF NOT EXISTS claude_agent_meta (
   parent_agent_id VARCHAR, meta JSON);
 `;
 
+/** A line's thread: the sidechain's agent (its agentId, else its file's name agent-<id>.jsonl), NULL for the main thread. */
+const THREAD_AGENT = `coalesce(l.agent_id, nullif(regexp_extract(f.path, '(?:^|/)agent-([^/]+)\\.jsonl$', 1), ''))`;
+
 const VIEWS = `
 -- Every line with its file's path and its thread: the agent of a sidechain (its agentId, else its
 -- file's name agent-<id>.jsonl), NULL for the main thread.
 CREATE OR REPLACE VIEW claude_records AS
-SELECT l.*, m.tool_calls, m.tool_results, m.text_hash, m.notifications, f.path AS file_path,
-  coalesce(l.agent_id, nullif(regexp_extract(f.path, '(?:^|/)agent-([^/]+)\\.jsonl$', 1), '')) AS thread_agent_id
+SELECT l.*, m.tool_calls, m.tool_results, m.text_hash, m.notifications, f.path AS file_path, ${THREAD_AGENT} AS thread_agent_id
 FROM claude_lines l JOIN input_files f USING (file_id) LEFT JOIN claude_messages m USING (file_id, line);
 
 -- One row per content block of an assistant or user message (tool_use, tool_result, text, …).
@@ -47,16 +49,22 @@ FROM (SELECT *, unnest(json_extract(message, '$.content[*]')) AS block FROM clau
 
 -- Background task notifications (a queue-operation's content, or a user line's): the task and its status.
 CREATE OR REPLACE VIEW claude_task_notifications AS
-SELECT session_id, ts, file_path, line, n.task_id, n.tool_use_id, n.status
-FROM (SELECT *, unnest(notifications) AS n FROM claude_records WHERE notifications IS NOT NULL);
+SELECT l.session_id, l.ts, f.path AS file_path, l.line, m.n.task_id, m.n.tool_use_id, m.n.status
+FROM (SELECT file_id, line, unnest(notifications) AS n FROM claude_messages WHERE notifications IS NOT NULL) m
+JOIN claude_lines l USING (file_id, line) JOIN input_files f USING (file_id);
 
--- Each tool call and each tool result, from the columns the load took out of the messages.
+-- Each tool call and each tool result, from the columns the load took out of the messages: only
+-- the lines that hold one are joined to their line and file.
 CREATE OR REPLACE VIEW claude_tool_calls AS
-SELECT session_id, ts, file_path, line, thread_agent_id, c.id AS tool_use_id, c.name, c.agent_type, c.description, c.background, c.prompt_hash
-FROM (SELECT *, unnest(tool_calls) AS c FROM claude_records WHERE tool_calls IS NOT NULL);
+SELECT l.session_id, l.ts, f.path AS file_path, l.line, ${THREAD_AGENT} AS thread_agent_id,
+  m.c.id AS tool_use_id, m.c.name, m.c.agent_type, m.c.description, m.c.background, m.c.prompt_hash
+FROM (SELECT file_id, line, unnest(tool_calls) AS c FROM claude_messages WHERE tool_calls IS NOT NULL) m
+JOIN claude_lines l USING (file_id, line) JOIN input_files f USING (file_id);
 CREATE OR REPLACE VIEW claude_tool_results AS
-SELECT session_id, ts, file_path, line, thread_agent_id, result_agent_id, result_status, r.*
-FROM (SELECT *, unnest(tool_results) AS r FROM claude_records WHERE tool_results IS NOT NULL);
+SELECT l.session_id, l.ts, f.path AS file_path, l.line, ${THREAD_AGENT} AS thread_agent_id, l.result_agent_id, l.result_status,
+  m.r.tool_use_id, m.r.is_error, m.r.sibling_cascade, m.r.api_error, m.r.interrupted, m.r.async_launched, m.r.agent_id, m.r.head
+FROM (SELECT file_id, line, unnest(tool_results) AS r FROM claude_messages WHERE tool_results IS NOT NULL) m
+JOIN claude_lines l USING (file_id, line) JOIN input_files f USING (file_id);
 
 -- Each Task/Agent call, with its result, the sidechain it started and how it ended.
 CREATE OR REPLACE VIEW claude_agent_runs AS
@@ -74,17 +82,21 @@ progress_links AS (
 meta_links AS (
   SELECT m.tool_use_id, nullif(regexp_extract(f.path, '(?:^|/)agent-([^/]+)\\.meta\\.json$', 1), '') AS agent_id, m.agent_type
   FROM claude_agent_meta m JOIN input_files f USING (file_id) WHERE m.tool_use_id IS NOT NULL),
+sidechain_lines AS (
+  SELECT l.file_id, l.line, l.ts, l.type, l.session_id, l.is_api_error_message, l.api_error_status, l.error, ${THREAD_AGENT} AS agent_id
+  FROM claude_lines l JOIN input_files f USING (file_id)),
 sidechains AS (
-  SELECT session_id, thread_agent_id AS agent_id, min(ts) AS first_ts, max(ts) AS last_ts,
-    arg_min(text_hash, (ts, line)) FILTER (type = 'user') AS prompt_hash,
+  SELECT session_id, agent_id, min(ts) AS first_ts, max(ts) AS last_ts,
+    arg_min((file_id, line), (ts, line)) FILTER (type = 'user') AS first_prompt,
     arg_max(coalesce(is_api_error_message, false), (ts, line)) FILTER (type = 'assistant') AS ends_in_api_error,
     arg_max(api_error_status, (ts, line)) FILTER (type = 'assistant' AND is_api_error_message) AS api_error_status,
     arg_max(error->>'$', (ts, line)) FILTER (type = 'assistant' AND is_api_error_message) AS api_error
-  FROM claude_records WHERE thread_agent_id IS NOT NULL AND NOT starts_with(thread_agent_id, 'acompact') GROUP BY ALL),
+  FROM sidechain_lines WHERE agent_id IS NOT NULL AND NOT starts_with(agent_id, 'acompact') GROUP BY ALL),
 -- A sidechain starts with its call's prompt as its first user line: the link when nothing else names it.
 prompt_links AS (
-  SELECT session_id, prompt_hash, any_value(agent_id) AS agent_id FROM sidechains
-  WHERE prompt_hash IS NOT NULL GROUP BY ALL HAVING count(*) = 1),
+  SELECT s.session_id, m.text_hash AS prompt_hash, any_value(s.agent_id) AS agent_id
+  FROM sidechains s JOIN claude_messages m ON m.file_id = s.first_prompt[1] AND m.line = s.first_prompt[2]
+  WHERE m.text_hash IS NOT NULL GROUP BY ALL HAVING count(*) = 1),
 linked AS (
   SELECT c.*, r.ts AS result_ts, r.is_error, r.head, r.api_error, r.interrupted, r.result_status,
     coalesce(r.launched_async, false) AS launched_async, r.tool_use_id IS NOT NULL AS has_result,
