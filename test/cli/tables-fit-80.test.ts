@@ -83,6 +83,26 @@ describe(`every table command at COLUMNS=${WIDTH}`, async () => {
     }
   });
 
+  it('Claude Code: the cross-agent queries and the timeline of each session', async () => {
+    const claude = await fixtureDb('claude-home');
+    for (const name of ['api-errors', 'agent-outcomes', 'tool-errors']) {
+      const json = (await runJson<Row[]>(['query', name, ...claude])).value;
+      expect(json.length, name).toBeGreaterThan(0);
+      const run = await narrow(['query', name, ...claude]);
+      expect(run.code, run.stderr).toBe(0);
+      expectFits(run.stdout, identifiers(json), `claude-code ${name}`);
+    }
+    const sessions = (await runJson<{ session_id: string }[]>(['sql', 'SELECT session_id FROM agent_sessions ORDER BY 1', ...claude])).value.map((r) => r.session_id);
+    expect(sessions.length).toBe(4);
+    for (const session of sessions) {
+      const json = (await runJson<{ ts: string | null; file: string; line: number; agent: string | null; event: string }[]>(['timeline', session, ...claude])).value;
+      const ids = json.flatMap((r) => [`${path.posix.basename(r.file)}:${r.line}`, r.event, r.agent ?? '', r.ts?.slice(11) ?? ''].filter((id) => id !== ''));
+      const run = await narrow(['timeline', session, ...claude]);
+      expect(run.code, run.stderr).toBe(0);
+      expectFits(run.stdout, ids, `claude-code timeline ${session}`);
+    }
+  });
+
   it('load, and the queries list', async () => {
     const run = await narrow(['load', HOME, '--db', path.join(work.dir, 'load.duckdb'), '--quiet']);
     expect(run.code, run.stderr).toBe(0);
