@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fail, formatSize, parseArgs } from './lib/args.mjs';
+import { freshOutput } from './lib/corpus.mjs';
 import { Rng } from './lib/prng.mjs';
 
 const args = parseArgs(process.argv.slice(2), {
@@ -805,13 +806,7 @@ function generate({ out, size, seed }) {
 }
 
 // ───────────────────────── main ─────────────────────────
-const out = path.resolve(args.out);
-const manifestPath = `${out}.manifest.json`;
-if (fs.existsSync(out) && fs.readdirSync(out).length > 0) {
-  if (!args.force) fail(`${out} exists and is not empty; pass --force to replace it`);
-  fs.rmSync(out, { recursive: true, force: true });
-}
-fs.rmSync(manifestPath, { force: true });
+const { out, manifestPath } = freshOutput(args.out, args.force, fail);
 
 const started = process.hrtime.bigint();
 const cpu0 = process.cpuUsage();

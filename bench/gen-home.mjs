@@ -5,8 +5,8 @@
 // errors.jsonl, the ledgers and tasks/ add a few percent on top. Same seed → byte-identical home.
 // A manifest with the exact line counts goes to DIR.manifest.json (beside the home, not inside it).
 import fs from 'node:fs';
-import path from 'node:path';
 import { fail, formatSize, parseArgs } from './lib/args.mjs';
+import { freshOutput } from './lib/corpus.mjs';
 import { writeHome } from './lib/home-writer.mjs';
 
 const args = parseArgs(process.argv.slice(2), {
@@ -19,13 +19,7 @@ const args = parseArgs(process.argv.slice(2), {
   quiet: { type: 'boolean' },
 });
 
-const out = path.resolve(args.out);
-const manifestPath = `${out}.manifest.json`;
-if (fs.existsSync(out) && fs.readdirSync(out).length > 0) {
-  if (!args.force) fail(`${out} exists and is not empty; pass --force to replace it`);
-  fs.rmSync(out, { recursive: true, force: true });
-}
-fs.rmSync(manifestPath, { force: true });
+const { out, manifestPath } = freshOutput(args.out, args.force, fail);
 
 const started = process.hrtime.bigint();
 const manifest = writeHome({

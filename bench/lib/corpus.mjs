@@ -47,3 +47,18 @@ export function warmCache(files) {
     fs.closeSync(fd);
   }
 }
+
+/**
+ * A generator's output dir, emptied when --force says so (refused otherwise when it holds
+ * anything), and its manifest's path beside it, removed: the manifest is written last.
+ */
+export function freshOutput(outArg, force, fail) {
+  const out = path.resolve(outArg);
+  const manifestPath = `${out}.manifest.json`;
+  if (fs.existsSync(out) && fs.readdirSync(out).length > 0) {
+    if (!force) fail(`${out} exists and is not empty; pass --force to replace it`);
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+  fs.rmSync(manifestPath, { force: true });
+  return { out, manifestPath };
+}
