@@ -227,6 +227,11 @@ describe('Claude Code input problems and mixed homes', () => {
     const run = await runCli(['sql', 'SELECT source, count(*) AS sessions FROM agent_sessions GROUP BY ALL ORDER BY source', '--format', 'csv', '--quiet'], { env });
     expect(run.stdout).toBe('source,sessions\r\nclaude-code,4\r\nsid-code,5\r\n');
     expect(run.stderr).toBe(`trajaudit: no input path given: reading ${env.SID_CONFIG_DIR} (sid-code) and ${PROJECTS} (claude-code)\n`);
+    // A Claude Code home with no session yet is read as the empty home it is, beside sid-code's.
+    const fresh = path.join(work.dir, 'fresh-claude');
+    fs.mkdirSync(path.join(fresh, 'projects'), { recursive: true });
+    const both = await runCli(['sql', 'SELECT count(*) AS files FROM input_files', '--format', 'csv', '--quiet'], { env: { ...env, CLAUDE_CONFIG_DIR: fresh } });
+    expect(both).toEqual({ code: 0, stdout: 'files\r\n36\r\n', stderr: `trajaudit: no input path given: reading ${env.SID_CONFIG_DIR} (sid-code) and ${path.join(fresh, 'projects')} (claude-code)\n` });
     const none = await runCli(['sources'], { env: { SID_CONFIG_DIR: '', HOME: work.dir, CLAUDE_CONFIG_DIR: '' } });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no input path given and no default home exists');

@@ -41,7 +41,8 @@ export function claimClaudeCode(w: DiscoveryWalker, abs: string, isDirectory: bo
   if (name === '.claude') return 'first';
   const projects = w.peek(abs).find((e) => e.isDirectory && e.name === 'projects');
   if (projects && holdsProjects(w, path.join(abs, 'projects'))) return 'first';
-  if (name === 'projects' && holdsProjects(w, abs)) return 'first';
+  // Claude Code's projects dir, also before its first session (a default home just made): empty, or in a `.claude`.
+  if (name === 'projects' && (holdsProjects(w, abs) || path.basename(path.dirname(abs)) === '.claude' || w.peek(abs).length === 0)) return 'first';
   if (isProjectDir(w, abs) || isSessionDir(w, abs) || holdsProjects(w, abs) || name === 'subagents' || holdsConfigDir(w, abs)) return 'last';
   return null;
 }
