@@ -41,6 +41,29 @@ describe('Claude Code transcripts', () => {
     expect(again).toMatchObject({ files: 19, loaded: 0, unchanged: 19 });
   });
 
+  it('a transcript that grew is read from where it stopped, and every table matches a fresh load of it', async () => {
+    const home = path.join(work.dir, 'grown');
+    fs.cpSync(HOME, home, { recursive: true });
+    const main = path.join(home, '.claude', 'projects', '-home-dev-shop', `${S1}.jsonl`);
+    const incremental = path.join(work.dir, 'grown-incremental.duckdb');
+    expect((await runCli(['load', home, '--db', incremental])).code).toBe(0);
+    // The session goes on: a tool call and its failed result, appended as Claude Code appends.
+    const record = (fields: Row) => JSON.stringify({ sessionId: S1, timestamp: '2026-03-02T10:30:00.000Z', isSidechain: false, ...fields });
+    fs.appendFileSync(main, `${record({ type: 'assistant', uuid: 'grown-1', message: { id: 'msg_grown', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_grown', name: 'Bash', input: { command: 'false' } }] } })}\n`
+      + `${record({ type: 'user', uuid: 'grown-2', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_grown', is_error: true, content: 'Exit code 1' }] } })}\n`);
+    const [grown] = JSON.parse((await runCli(['load', home, '--db', incremental, '--format', 'json'])).stdout);
+    expect(grown).toMatchObject({ loaded: 0, appended: 1, unchanged: 18 });
+    const fresh = path.join(work.dir, 'grown-fresh.duckdb');
+    expect((await runCli(['load', home, '--db', fresh])).code).toBe(0);
+    for (const table of ['claude_lines', 'claude_messages', 'agent_runs', 'api_attempts', 'tool_results', 'compactions']) {
+      const rows = `SELECT count(*) AS n, sum(hash(t::VARCHAR)) AS h FROM (SELECT * EXCLUDE (file_id) FROM ${table}) t`;
+      const tableRows = table.startsWith('claude_') ? rows : `SELECT count(*) AS n, sum(hash(t::VARCHAR)) AS h FROM ${table} t`;
+      expect(await sql(tableRows, ['--db', incremental]), table).toEqual(await sql(tableRows, ['--db', fresh]));
+    }
+    const bash = (await sql(`SELECT count(*) AS n FROM tool_results WHERE tool_use_id = 'toolu_grown'`, ['--db', incremental]))[0].n;
+    expect(bash).toBe(1);
+  });
+
   it('every path form finds the same files: the home holding .claude, .claude, projects, a project dir, a session dir, one transcript', async () => {
     const count = async (named: string) => (await sql(`SELECT count(*) AS n FROM input_files`, [named]))[0].n;
     expect(await count(HOME)).toBe(19);

@@ -61,10 +61,10 @@ export const transcriptFormat: JsonlFormat = {
   // every row of the statement at once (over the 192 MB default on transcripts with long tool results).
   derived: {
     table: 'claude_messages',
-    insert: (fileIds) => `INSERT INTO claude_messages (file_id, line, tool_calls, tool_results, text_hash, notifications)
+    insert: (rows) => `INSERT INTO claude_messages (file_id, line, tool_calls, tool_results, text_hash, notifications)
       SELECT file_id, line, nullif(${TOOL_CALLS}, []), nullif(${TOOL_RESULTS}, []), CASE WHEN type IN ('user', 'assistant') THEN hash(${LINE_TEXT}) END, ${NOTIFICATIONS}
       FROM (SELECT *, CASE WHEN type IN ('user', 'assistant') THEN ${BLOCKS} END AS blocks FROM claude_lines
-        WHERE file_id IN (${fileIds}) AND type IN ('user', 'assistant', 'queue-operation'))`,
+        WHERE ${rows} AND type IN ('user', 'assistant', 'queue-operation'))`,
   },
   into: [
     'file_id', 'line', 'ts', 'type', 'subtype', 'session_id', 'uuid', 'parent_uuid', 'is_sidechain', 'agent_id',

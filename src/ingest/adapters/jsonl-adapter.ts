@@ -45,9 +45,9 @@ export interface JsonlFormat {
   /**
    * A table filled from the main table's rows of the files just read, in the same transaction
    * (what a query would otherwise parse out of a stored JSON value on every run). `insert` is the
-   * INSERT statement given a SQL list of file ids.
+   * INSERT statement given a SQL condition on the main table's rows (the files, or a file's appended lines).
    */
-  derived?: { table: string; insert: (fileIds: string) => string };
+  derived?: { table: string; insert: (rows: string) => string };
   /** See Adapter.wideRows. */
   wideRows?: boolean;
   /** The keys a line must not name twice (duplicate-keys.ts): at most 8 of up to 18 bytes; default every key of `columns`. */
@@ -69,8 +69,9 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
   const insert = `INSERT INTO ${format.table} (${format.into.join(', ')})`;
   const staged = (rows: string) =>
     `(SELECT $file_id AS file_id, $session_id AS file_session_id, line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
-  const derive = async (db: Database, fileIds: number[]) => {
-    if (format.derived && fileIds.length > 0) await db.run(format.derived.insert(fileIds.join(', ')));
+  // An appended tail derives its own lines only: the file's earlier lines have their rows.
+  const derive = async (db: Database, fileIds: number[], afterLine = 0) => {
+    if (format.derived && fileIds.length > 0) await db.run(format.derived.insert(`file_id IN (${fileIds.join(', ')}) AND line > ${afterLine}`));
   };
   return {
     kind: format.kind,
@@ -91,7 +92,7 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
           const big = await target.db.all(`SELECT line_no FROM staged WHERE verdict = 'valid' AND len > ${BIG_LINE_BYTES} ORDER BY line_no`);
           for (const row of big.rows) await target.db.run(`${insert} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
         }
-        await derive(target.db, [target.fileId]);
+        await derive(target.db, [target.fileId], target.lineBase);
         // The scratch copy of the file: without --db, `sql` runs on this connection and would see it.
         await target.db.run('DROP TABLE IF EXISTS staged');
       };
