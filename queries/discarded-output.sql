@@ -10,27 +10,28 @@
 -- Pair first, window second: filtering each row by its own time put a retry in one window and its
 -- StreamRestart (ms later) in the next, which showed phantom unreported chars.
 WITH scoped AS (
-  SELECT session_id, event, type, data, ts, line FROM events
-  WHERE ((event = 'RetryTelemetry' AND type = 'retry') OR event = 'StreamRestart')
-    AND ($session IS NULL OR session_id = $session)),
+  SELECT e.session_id, e.event, e.type, f.discarded_chars, f.discarded_thinking_chars, e.ts, e.line
+  FROM events e JOIN event_fields f USING (file_id, line)
+  WHERE ((e.event = 'RetryTelemetry' AND e.type = 'retry') OR e.event = 'StreamRestart') AND f.event IN ('RetryTelemetry', 'StreamRestart')
+    AND ($session IS NULL OR e.session_id = $session)),
 placed AS (
-  SELECT session_id, event, type, data,
+  SELECT session_id, event, type, discarded_chars, discarded_thinking_chars,
     CASE WHEN event = 'StreamRestart' AND ts IS NOT NULL
       AND lag(event) OVER chain = 'RetryTelemetry' THEN lag(ts) OVER chain ELSE ts END AS placed_ts
   FROM scoped
   WINDOW chain AS (PARTITION BY session_id ORDER BY ts, line)),
 picked AS (
-  SELECT session_id, event, type, data FROM placed
+  SELECT session_id, event, type, discarded_chars, discarded_thinking_chars FROM placed
   WHERE ($since IS NULL OR placed_ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR placed_ts < CAST($until AS TIMESTAMPTZ))),
 per_session AS (
   SELECT session_id,
     count(*) FILTER (WHERE event = 'RetryTelemetry') AS retries,
-    sum(json_integer(data->'discardedChars')) FILTER (WHERE event = 'RetryTelemetry') AS retry_discarded_chars,
-    sum(json_integer(data->'discardedThinkingChars')) FILTER (WHERE event = 'RetryTelemetry') AS retry_discarded_thinking_chars,
+    sum(discarded_chars) FILTER (WHERE event = 'RetryTelemetry') AS retry_discarded_chars,
+    sum(discarded_thinking_chars) FILTER (WHERE event = 'RetryTelemetry') AS retry_discarded_thinking_chars,
     count(*) FILTER (WHERE event = 'StreamRestart') AS restarts,
-    coalesce(sum(json_integer(data->'discarded_chars')) FILTER (WHERE event = 'StreamRestart'), 0) AS restart_discarded_chars,
-    coalesce(sum(json_integer(data->'discarded_thinking_chars')) FILTER (WHERE event = 'StreamRestart'), 0) AS restart_discarded_thinking_chars
+    coalesce(sum(discarded_chars) FILTER (WHERE event = 'StreamRestart'), 0) AS restart_discarded_chars,
+    coalesce(sum(discarded_thinking_chars) FILTER (WHERE event = 'StreamRestart'), 0) AS restart_discarded_thinking_chars
   FROM picked GROUP BY session_id)
 SELECT *, retry_discarded_chars - restart_discarded_chars AS unreported_chars
 FROM per_session

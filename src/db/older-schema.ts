@@ -46,7 +46,11 @@ export async function olderSchemaStatements(db: Database, path: string, current:
     const missing = columns.filter((c) => !stored.has(`${c.table}.${c.column}`));
     if (missing.length === 0) continue;
     const nulls = missing.map((c) => `CAST(NULL AS ${c.type}) AS ${quote(c.column)}`).join(', ');
-    if (!storedTables.has(table)) {
+    const derived = schema.derivedTables.find((d) => d.table === table && storedTables.has(d.from));
+    if (!storedTables.has(table) && derived) {
+      // Computed from the stored rows it derives from, as the next load fills it (schema.ts, DerivedTable).
+      statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS ${derived.rows(`${quote(database)}.main.${quote(derived.from)}`)}`);
+    } else if (!storedTables.has(table)) {
       statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS SELECT ${nulls} WHERE false`);
     } else if (missing.every((c) => schema.addedColumns.has(`${c.table}.${c.column}`))) {
       // Qualified: inside the TEMP view, the bare name would be the view itself.

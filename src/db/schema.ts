@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from './database.js';
 import { JSON_DOUBLE_MACRO } from './json-double.js';
 import { JSON_INTEGER_MACRO } from './json-integer.js';
+import { tableColumns } from './older-schema.js';
 import { markLoadUnfinished } from './unfinished-load.js';
 
 const TABLES = `
@@ -32,6 +33,19 @@ ${JSON_DOUBLE_MACRO}
 export interface SchemaPart {
   tables: string;
   views: string;
+  derivedTables?: DerivedTable[];
+}
+
+/**
+ * A table a load fills from another's rows (typed fields of a JSON payload). An older file that has
+ * `from` but not the table gets it filled in the same transaction as the schema; over an older file
+ * opened read-only, it is a view that computes it (older-schema.ts).
+ */
+export interface DerivedTable {
+  table: string;
+  from: string;
+  /** The table's rows, computed from `source` (`from`'s rows). */
+  rows: (source: string) => string;
 }
 
 /** The core's part; each agent format adds its own (src/formats/). */
@@ -53,6 +67,7 @@ export class Schema {
   readonly addedColumns: Set<string>;
   /** The names the schema creates (tables, views, sequences and macros). */
   readonly names: string[];
+  readonly derivedTables: DerivedTable[];
 
   constructor(parts: SchemaPart[]) {
     this.tables = parts.map((p) => p.tables).join('\n');
@@ -60,6 +75,7 @@ export class Schema {
     this.version = createHash('sha1').update(this.tables).update(this.views).digest('hex');
     this.tempViews = this.views.replaceAll('CREATE OR REPLACE VIEW ', 'CREATE OR REPLACE TEMP VIEW ').replaceAll('CREATE OR REPLACE MACRO ', 'CREATE OR REPLACE TEMP MACRO ');
     this.addedColumns = new Set([...this.tables.matchAll(/ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+)/g)].map((m) => `${m[1]}.${m[2]}`));
+    this.derivedTables = parts.flatMap((p) => p.derivedTables ?? []);
     this.names = [...`${this.tables}${this.views}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE|MACRO) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
   }
 }
@@ -77,8 +93,12 @@ export async function createSchema(db: Database, schema: Schema): Promise<void> 
     const version = await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'schema_version'`);
     if (version.rows[0]?.value === schema.version) return;
   }
+  const before = current.rows[0].has_meta === 1 ? new Set((await tableColumns(db)).map((c) => c.table)) : new Set<string>();
   await db.transaction(async () => {
     await db.run(schema.tables);
+    for (const derived of schema.derivedTables) {
+      if (before.has(derived.from) && !before.has(derived.table)) await db.run(`INSERT INTO ${derived.table} ${derived.rows(derived.from)}`);
+    }
     await db.run(schema.views);
     await db.run(`CREATE TABLE IF NOT EXISTS trajaudit_meta (key VARCHAR PRIMARY KEY, value VARCHAR)`);
     await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('schema_version', $v)`, { v: schema.version });

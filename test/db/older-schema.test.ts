@@ -24,7 +24,8 @@ afterAll(() => work.cleanup());
 /**
  * A copy of a database of this version, as an older trajaudit left it: another schema_version,
  * views of its own (subagent_runs not yet there, a sessions view that differs) and session_dirs
- * without its key column (added by commit c50b71c), and without the JSON number macros.
+ * without its key column (added by commit c50b71c), without the JSON number macros, and without
+ * event_fields (the payload fields typed at load: views parsed `data` on every query before).
  */
 function olderCopy(file: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -37,6 +38,7 @@ function olderCopy(file: string): string {
     // The JSON number macros came later too (the discarded-output query calls json_integer).
     'DROP MACRO json_integer',
     'DROP MACRO json_double',
+    'DROP TABLE event_fields',
   ]);
   return file;
 }
@@ -82,6 +84,16 @@ describe('a query over --db written by another trajaudit version', () => {
     expect(await answer(['sql', `SELECT value FROM trajaudit_meta WHERE key = 'schema_version'`], older)).toEqual([{ value: 'older' }]);
     expect(digest(older)).toBe(before);
     expect(fs.readdirSync(path.dirname(older))).toEqual(['older.duckdb']);
+  });
+
+  it('gets event_fields from the next load, computed from its stored events, the same rows as a new load', async () => {
+    const older = olderCopy(path.join(work.dir, 'upgraded', 'older.duckdb'));
+    expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
+    const rows = ['sql', 'SELECT * FROM event_fields ORDER BY file_id, line'];
+    const upgraded = await answer(rows, older);
+    expect(upgraded).toEqual(await expected(rows));
+    expect((upgraded as unknown[]).length).toBeGreaterThan(50);
+    for (const args of [SESSIONS, STARTS, DISCARDED]) expect(await answer(args, older)).toEqual(await expected(args));
   });
 
   it('is shared with other queries running meanwhile: none is told the database is busy', async () => {

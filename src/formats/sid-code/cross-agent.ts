@@ -38,13 +38,15 @@ export const sidCodeCrossAgent: CrossAgentPart = {
       LEFT JOIN usage_ledger u USING (session_id)`,
     agent_runs: AGENT_RUNS,
     api_attempts: API_ATTEMPTS,
-    tool_results: `SELECT 'sid-code' AS source, e.session_id, NULL::VARCHAR AS agent_id, e.ts, e.data->>'tool_name' AS tool_name,
-        e.data->>'tool_use_id' AS tool_use_id, e.event = 'PostToolUseFailure' OR coalesce(e.data->>'is_error' = 'true', false) AS is_error,
+    tool_results: `SELECT 'sid-code' AS source, e.session_id, NULL::VARCHAR AS agent_id, e.ts, x.tool_name,
+        x.tool_use_id, e.event = 'PostToolUseFailure' OR coalesce(x.is_error, false) AS is_error,
         false AS sibling_cascade, f.path AS file, e.line
-      FROM events e LEFT JOIN input_files f USING (file_id) WHERE e.event IN ('PostToolUse', 'PostToolUseFailure')`,
-    compactions: `SELECT 'sid-code' AS source, e.session_id, NULL::VARCHAR AS agent_id, e.ts, e.data->>'trigger' AS trigger,
+      FROM events e JOIN event_fields x USING (file_id, line) LEFT JOIN input_files f USING (file_id)
+      WHERE e.event IN ('PostToolUse', 'PostToolUseFailure') AND x.event IN ('PostToolUse', 'PostToolUseFailure')`,
+    compactions: `SELECT 'sid-code' AS source, e.session_id, NULL::VARCHAR AS agent_id, e.ts, x.trigger,
         NULL::BIGINT AS pre_tokens, 'compact' AS kind, f.path AS file, e.line
-      FROM events e LEFT JOIN input_files f USING (file_id) WHERE e.event = 'PreCompact'`,
+      FROM events e JOIN event_fields x USING (file_id, line) LEFT JOIN input_files f USING (file_id)
+      WHERE e.event = 'PreCompact' AND x.event = 'PreCompact'`,
   },
   signals: {
     main_retries: { recorded: true, note: 'RetryTelemetry retry rows without agentId' },

@@ -3,51 +3,16 @@
 import { jsonDouble as double } from '../../db/json-double.js';
 import { jsonInteger as integer } from '../../db/json-integer.js';
 import type { SchemaPart } from '../../db/schema.js';
+import { EVENT_FIELDS_TABLE, eventFieldsRows } from './event-fields.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (docs/formats.md#task-outputs). Custom subagents
 // (`subagent-custom-<ms>`) have none, and the pattern cannot match their 13 digits.
 const TASK_FROM_AGENT = `regexp_extract(%s, '-([a-z][0-9a-z]{8})$', 1)`;
 const taskId = (expr: string) => `nullif(${TASK_FROM_AGENT.replace('%s', expr)}, '')`;
 
-/** The payload's numeric keys, read once per row as JSON for \`integer\` and \`double\` (one parse, not one per key). */
+/** The record's numeric keys, read once per row as JSON for \`integer\` and \`double\` (one parse, not one per key). */
 const numbers = (column: string, ...keys: string[]) =>
   `json_transform(${column}, '${JSON.stringify(Object.fromEntries(keys.map((k) => [k, 'JSON'])))}')`;
-
-// HEAD-only keys of the stream events' payloads (docs/formats.md#old-and-head-builds).
-const STREAM_HEAD_KEYS = `['chunk_count', 'discardedChars', 'discardedThinkingChars', 'probeDecision']`;
-
-/**
- * What one event says of its writer's generation (docs/formats.md#old-and-head-builds): 1 a key
- * or value only HEAD writes, -1 a key HEAD always writes that is missing (or, for a StreamPhase, OLD's
- * way of indexing), 0 nothing either way. `keys` is json_keys(data), read once per row.
- */
-const EVENT_GENERATION = `CASE
-  WHEN event IN ('StreamRestart', 'TurnComplete', 'LowYieldSpinIntervened') THEN 1
-  WHEN event = 'RetryTelemetry' THEN CASE
-    WHEN type IN ('cooldown_probe', 'cooldown_probe_denied') OR list_has_any(keys, ${STREAM_HEAD_KEYS}) THEN 1
-    -- HEAD writes discardedChars on every retry, and chunk_count whenever totalEvents is a number.
-    WHEN type = 'retry' OR json_type(data, '$.totalEvents') IN ('BIGINT', 'UBIGINT', 'DOUBLE') THEN -1
-    ELSE 0 END
-  -- HEAD derives attempt for every StreamPhase, OLD only has the one a sub-agent passes (with its
-  -- agent_id); HEAD's provider rows of a sub-agent or side call sit at 10000+turn / 900000+seq,
-  -- OLD's at the main loop's turn.
-  WHEN event = 'StreamPhase' THEN CASE
-    WHEN list_has_any(keys, ${STREAM_HEAD_KEYS}) OR (agent_id IS NULL AND (idx >= 10000 OR list_contains(keys, 'attempt'))) THEN 1
-    WHEN NOT list_contains(keys, 'attempt') OR list_contains(keys, 'chunks') THEN -1
-    ELSE 0 END
-  WHEN event = 'HttpConnected' THEN CASE WHEN idx >= 10000 THEN 1 ELSE 0 END
-  WHEN event = 'TimeoutFired' THEN CASE
-    WHEN (data->>'layer') IN ('watchdog_kill', 'fetch_absolute_timeout') OR list_has_any(keys, ${STREAM_HEAD_KEYS}) THEN 1
-    ELSE 0 END
-  WHEN event = 'StreamStall' THEN CASE WHEN list_has_any(keys, list_concat(${STREAM_HEAD_KEYS}, ['tier_ms', 'summary'])) THEN 1 ELSE -1 END
-  WHEN event = 'WatchdogKill' THEN CASE WHEN list_has_any(keys, list_concat(${STREAM_HEAD_KEYS}, ['snapshot_age_ms', 'snapshot_stale'])) THEN 1 ELSE -1 END
-  WHEN event = 'ModelCallUnpaired' AND json_type(data, '$.stream_snapshot') = 'OBJECT' THEN
-    CASE WHEN list_has_any(json_keys(data, '$.stream_snapshot'), ['chunk_count', 'snapshot_age_ms', 'snapshot_stale']) THEN 1 ELSE -1 END
-  WHEN event = 'AfterModelRaw' AND list_has_any(keys, ['gateway_request_id', 'gateway_request_id_header']) THEN 1
-  ELSE 0 END`;
-
-/** The events whose generation needs their keys (json_keys parses data: only for these). */
-const KEYED_EVENTS = `('RetryTelemetry', 'StreamPhase', 'TimeoutFired', 'StreamStall', 'WatchdogKill', 'AfterModelRaw')`;
 
 /**
  * The row of an upsert ledger (docs/formats.md#usage-ledgerjsonl) that holds each session's state: the last
@@ -78,6 +43,7 @@ CREATE TABLE IF NOT EXISTS warn_lines (
 ALTER TABLE events ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
 ALTER TABLE error_records ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
 ALTER TABLE warn_lines ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
+${EVENT_FIELDS_TABLE}
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_summaries (file_id BIGINT, session_id VARCHAR, exit_status VARCHAR, abnormal BOOLEAN, real_errors BIGINT, summary JSON);
@@ -89,38 +55,24 @@ CREATE TABLE IF NOT EXISTS task_outputs (
 
 const VIEWS = `
 CREATE OR REPLACE VIEW retry_telemetry AS
-SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id,
-  data->>'model' AS model, ${integer('n.attempt')} AS attempt,
-  ${integer('n.delayMs')} AS delay_ms, ${integer('n.remainingMs')} AS remaining_ms,
-  data->>'error' AS error, data->>'phase' AS phase, data->>'reopenReason' AS reopen_reason,
-  ${integer('n.discardedChars')} AS discarded_chars,
-  ${integer('n.discardedThinkingChars')} AS discarded_thinking_chars,
-  data->>'probeDecision' AS probe_decision, data->>'provider' AS provider, data->>'fallbackModel' AS fallback_model,
-  ${integer('n.totalEvents')} AS total_events, ${integer('n.elapsedMs')} AS elapsed_ms,
-  ${integer('n.ttftMs')} AS ttft_ms, ${integer('n.timeoutMs')} AS timeout_ms,
-  ${integer('n.gapMs')} AS gap_ms, data
-FROM (SELECT *, ${numbers('data', 'attempt', 'delayMs', 'remainingMs', 'discardedChars', 'discardedThinkingChars', 'totalEvents', 'elapsedMs', 'ttftMs', 'timeoutMs', 'gapMs')} AS n
-  FROM events WHERE event = 'RetryTelemetry');
+SELECT e.session_id, e.file_id, e.line, e.ts, e.type, e.agent_id, ${taskId('e.agent_id')} AS task_id, f.model, f.attempt,
+  f.delay_ms, f.remaining_ms, f.error, e.phase, f.reopen_reason, f.discarded_chars, f.discarded_thinking_chars,
+  f.probe_decision, f.provider, f.fallback_model, f.total_events, f.elapsed_ms, f.ttft_ms, f.timeout_ms, f.gap_ms, e.data
+FROM events e JOIN event_fields f USING (file_id, line) WHERE e.event = 'RetryTelemetry' AND f.event = 'RetryTelemetry';
 
 CREATE OR REPLACE VIEW stream_phases AS
-SELECT session_id, file_id, line, ts, idx AS "index", phase, agent_id, ${taskId('agent_id')} AS task_id,
-  ${integer('n.attempt')} AS attempt, data->>'caller' AS caller, data->>'model' AS model,
-  ${integer('n.http_status')} AS http_status,
-  coalesce(${integer('n.chunk_count')}, ${integer('n.chunks')}) AS chunk_count,
-  ${integer('n.elapsed_ms')} AS elapsed_ms, data->>'error' AS error, data
-FROM (SELECT *, ${numbers('data', 'attempt', 'http_status', 'chunk_count', 'chunks', 'elapsed_ms')} AS n
-  FROM events WHERE event = 'StreamPhase');
+SELECT e.session_id, e.file_id, e.line, e.ts, e.idx AS "index", e.phase, e.agent_id, ${taskId('e.agent_id')} AS task_id,
+  f.attempt, f.caller, f.model, f.http_status, f.chunk_count, f.elapsed_ms, f.error, e.data
+FROM events e JOIN event_fields f USING (file_id, line) WHERE e.event = 'StreamPhase' AND f.event = 'StreamPhase';
 
 CREATE OR REPLACE VIEW subagent_lifecycle AS
-SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
-  data->>'agent_id' AS agent_id, data->>'agent_type' AS agent_type, ${taskId("data->>'agent_id'")} AS task_id,
-  (event = 'SubagentStart' AND starts_with(data->>'agent_id', 'subagent-custom-'))
-    OR (event = 'SubagentStop' AND (data->>'agent_id') IS NULL) AS is_custom,
-  data->>'description' AS description, data->>'status' AS status,
-  ${integer('n.elapsed_ms')} AS elapsed_ms, ${integer('n.input_tokens')} AS input_tokens,
-  ${integer('n.output_tokens')} AS output_tokens, ${integer('n.turns')} AS turns, data
-FROM (SELECT *, ${numbers('data', 'elapsed_ms', 'input_tokens', 'output_tokens', 'turns')} AS n
-  FROM events WHERE event IN ('SubagentStart', 'SubagentStop'));
+SELECT e.session_id, e.file_id, e.line, e.ts, CASE e.event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
+  f.subagent_id AS agent_id, f.agent_type, ${taskId('f.subagent_id')} AS task_id,
+  (e.event = 'SubagentStart' AND starts_with(f.subagent_id, 'subagent-custom-'))
+    OR (e.event = 'SubagentStop' AND f.subagent_id IS NULL) AS is_custom,
+  f.description, f.status, f.elapsed_ms, f.input_tokens, f.output_tokens, f.turns, e.data
+FROM events e JOIN event_fields f USING (file_id, line)
+WHERE e.event IN ('SubagentStart', 'SubagentStop') AND f.event IN ('SubagentStart', 'SubagentStop');
 
 -- One row per SubagentStart with the Stop it pairs with (NULLs when it never stopped). A Start pairs
 -- with a later Stop of the same session and agent_id; custom subagents (Stop with a null agent_id)
@@ -179,11 +131,10 @@ FROM (SELECT *, ${numbers('record', 'duration_ms', 'turns', 'cost_usd', 'real_er
 CREATE OR REPLACE VIEW sessions AS
 WITH per_session AS (
   SELECT session_id, min(ts) AS first_event_ts, max(ts) AS last_event_ts, count(*) AS events,
-    bool_or(event = 'SessionStart') AS has_session_start, bool_or(event = 'SessionEnd') AS has_session_end,
-    bool_or(generation = 1) AS head, bool_or(generation = -1) AS old
-  FROM (SELECT session_id, ts, event, ${EVENT_GENERATION} AS generation
-    FROM (SELECT *, CASE WHEN event IN ${KEYED_EVENTS} THEN json_keys(data) END AS keys FROM events))
-  GROUP BY session_id),
+    bool_or(event = 'SessionStart') AS has_session_start, bool_or(event = 'SessionEnd') AS has_session_end
+  FROM events GROUP BY session_id),
+generations AS (
+  SELECT session_id, bool_or(generation = 1) AS head, bool_or(generation = -1) AS old FROM event_fields GROUP BY session_id),
 -- The other files (docs/formats.md#old-and-head-builds). A heartbeat's active request: HEAD
 -- always writes chunk_count and snapshot_age_ms, and picks a sub-agent's provider-side snapshot
 -- (index 10000+, no agent_id) as the main loop's. A summary: HEAD always writes pathological.
@@ -204,8 +155,14 @@ other_files AS (
 files AS (SELECT session_id, bool_or(head) AS head, bool_or(old) AS old FROM other_files GROUP BY session_id)
 SELECT d.session_id, d.path, p.first_event_ts, p.last_event_ts, coalesce(p.events, 0) AS events,
   coalesce(p.has_session_start, false) AS has_session_start, coalesce(p.has_session_end, false) AS has_session_end,
-  CASE WHEN p.head OR f.head THEN 'head' WHEN p.old OR f.old THEN 'old' ELSE 'unknown' END AS generation
-FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN files f USING (session_id);
+  CASE WHEN g.head OR f.head THEN 'head' WHEN g.old OR f.old THEN 'old' ELSE 'unknown' END AS generation
+FROM session_dirs d LEFT JOIN per_session p USING (session_id) LEFT JOIN generations g USING (session_id)
+  LEFT JOIN files f USING (session_id);
 `;
 
-export const sidCodeSchema: SchemaPart = { tables: TABLES, views: VIEWS };
+export const sidCodeSchema: SchemaPart = {
+  tables: TABLES,
+  views: VIEWS,
+  // Older files have events without event_fields: the next load fills it, a read-only open computes it.
+  derivedTables: [{ table: 'event_fields', from: 'events', rows: (events) => eventFieldsRows(events) }],
+};
