@@ -66,13 +66,26 @@ main_index_streams AS (
   LEFT JOIN own_index o USING (session_id, "index", agent_id)
   WHERE o.agent_id IS NULL
 ),
+-- A stream's hours (of its session's time): the provider rows of an hour are compared with the streams
+-- of that hour only, not with every stream of the session. A stream over 1,000 hours is compared with
+-- every row of its session.
+main_index_hours AS (
+  SELECT *, unnest(range(epoch_us(first_ts) // 3600000000, epoch_us(end_ts) // 3600000000 + 1)) AS hour
+  FROM main_index_streams WHERE epoch_us(end_ts) // 3600000000 - epoch_us(first_ts) // 3600000000 < 1000
+),
 main_index_rows AS (
   -- Each provider row goes to at most one (session, index): nested intervals are parallel agents.
-  SELECT m.session_id, m."index", u.chunk_count
-  FROM main_index_streams m JOIN untagged_phases u
-    ON u.session_id = m.session_id AND u."index" BETWEEN 0 AND 9999
-   AND u.ts BETWEEN m.first_ts AND m.end_ts
-  QUALIFY row_number() OVER (PARTITION BY u.file_id, u.line ORDER BY m.first_ts DESC, m."index", m.agent_id) = 1
+  SELECT session_id, "index", chunk_count FROM (
+    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line, u.chunk_count
+    FROM main_index_hours m JOIN untagged_phases u
+      ON u.session_id = m.session_id AND epoch_us(u.ts) // 3600000000 = m.hour AND u."index" BETWEEN 0 AND 9999
+     AND u.ts BETWEEN m.first_ts AND m.end_ts
+    UNION ALL
+    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line, u.chunk_count
+    FROM main_index_streams m JOIN untagged_phases u
+      ON u.session_id = m.session_id AND u."index" BETWEEN 0 AND 9999 AND u.ts BETWEEN m.first_ts AND m.end_ts
+    WHERE epoch_us(m.end_ts) // 3600000000 - epoch_us(m.first_ts) // 3600000000 >= 1000)
+  QUALIFY row_number() OVER (PARTITION BY file_id, line ORDER BY first_ts DESC, "index", agent_id) = 1
 ),
 same_index_rows AS (
   SELECT t.session_id, t."index", u.chunk_count

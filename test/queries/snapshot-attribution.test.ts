@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runJson } from '../helpers/run-cli.js';
@@ -122,6 +123,26 @@ describe('query snapshot-attribution per stream', () => {
 
   it('a stream cut off before its outcome runs to its sub-agent\'s Stop, not beyond', () => {
     expect(of(CUT_OFF)).toEqual([row(CUT_OFF, 10001, 1, ids(CUT_OFF, 'a1k1k1k1k'), 1, 3, null, null, 'misattributed-to-main')]);
+  });
+
+  it('a cut-off stream that runs for weeks to its Stop counts the provider rows inside it, as a short one does', async () => {
+    // The same session with everything from 03.500 on 50 days later: the stream spans 1,200 hours
+    // (streams over 1,000 hours are compared with every row of their session, the others by the hour).
+    const file = path.join(STREAMS, 'trajectories', 'sessions', CUT_OFF, 'events.jsonl');
+    const shifted = fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => {
+      const record = JSON.parse(line) as { timestamp: string };
+      const at = Date.parse(record.timestamp);
+      if (at >= Date.parse('2026-09-06T02:00:03.500Z')) record.timestamp = new Date(at + 50 * 86_400_000).toISOString();
+      return record;
+    });
+    const tree = sessionTree(CUT_OFF, shifted);
+    try {
+      const { rows: long, stderr } = await queryRows('snapshot-attribution', [tree.home]);
+      expect(stderr).toBe('');
+      expect(long).toEqual(of(CUT_OFF));
+    } finally {
+      tree.cleanup();
+    }
   });
 
   it('parallel sub-agents: a main-loop row inside two streams counts once, for the one that started last', () => {
