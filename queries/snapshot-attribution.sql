@@ -7,10 +7,20 @@
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
-WITH phases AS (
+WITH session_phases AS (
   SELECT session_id, file_id, line, ts, "index", phase, agent_id, task_id, chunk_count
   FROM stream_phases
   WHERE "index" IS NOT NULL AND ($session IS NULL OR session_id = $session)
+),
+-- Every step below is within one session: the sessions with a (session, index) in the window are
+-- all the answer needs (a (session, index) is in it by its first tagged row, as at the end).
+windowed_sessions AS (
+  SELECT DISTINCT session_id FROM (
+    SELECT session_id, min(ts) AS first_ts FROM session_phases WHERE agent_id IS NOT NULL AND "index" >= 10000 GROUP BY session_id, "index")
+  WHERE ($since IS NULL OR first_ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR first_ts < CAST($until AS TIMESTAMPTZ))
+),
+phases AS (
+  SELECT * FROM session_phases WHERE session_id IN (SELECT session_id FROM windowed_sessions)
 ),
 untagged_phases AS (
   SELECT * FROM phases WHERE agent_id IS NULL
