@@ -7,29 +7,31 @@
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
-WITH session_phases AS (
-  SELECT session_id, file_id, line, ts, "index", phase, agent_id, task_id, chunk_count
+WITH tagged_phases AS (
+  SELECT session_id, ts, "index", phase, agent_id, task_id, chunk_count
   FROM stream_phases
-  WHERE "index" IS NOT NULL AND ($session IS NULL OR session_id = $session)
+  WHERE agent_id IS NOT NULL AND "index" >= 10000 AND ($session IS NULL OR session_id = $session)
 ),
 -- Every step below is within one session: the sessions with a (session, index) in the window are
 -- all the answer needs (a (session, index) is in it by its first tagged row, as at the end).
 windowed_sessions AS (
-  SELECT DISTINCT session_id FROM (
-    SELECT session_id, min(ts) AS first_ts FROM session_phases WHERE agent_id IS NOT NULL AND "index" >= 10000 GROUP BY session_id, "index")
+  SELECT DISTINCT session_id FROM (SELECT session_id, min(ts) AS first_ts FROM tagged_phases GROUP BY session_id, "index")
   WHERE ($since IS NULL OR first_ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR first_ts < CAST($until AS TIMESTAMPTZ))
 ),
 phases AS (
-  SELECT * FROM session_phases WHERE session_id IN (SELECT session_id FROM windowed_sessions)
+  SELECT * FROM tagged_phases WHERE session_id IN (SELECT session_id FROM windowed_sessions)
 ),
+-- The provider rows (no agent_id), with only what the joins below read: they are most of the rows.
 untagged_phases AS (
-  SELECT * FROM phases WHERE agent_id IS NULL
+  SELECT session_id, file_id, line, ts, "index", chunk_count
+  FROM stream_phases
+  WHERE agent_id IS NULL AND "index" IS NOT NULL AND session_id IN (SELECT session_id FROM windowed_sessions)
 ),
 streams AS (
   SELECT session_id, "index", agent_id, any_value(task_id) AS task_id, min(ts) AS first_ts, max(ts) AS last_ts,
     -- Cut off: no completed/error after its last fetch_sent.
     coalesce(max(ts) FILTER (phase <> 'fetch_sent') < max(ts) FILTER (phase = 'fetch_sent'), true) AS cut_off
-  FROM phases WHERE agent_id IS NOT NULL AND "index" >= 10000
+  FROM phases
   GROUP BY session_id, "index", agent_id
 ),
 tagged AS (
@@ -39,7 +41,7 @@ tagged AS (
     count(*) AS tagged_rows,
     max(chunk_count) AS tagged_chunks,
     min(ts) AS first_ts, max(ts) AS last_ts
-  FROM phases WHERE agent_id IS NOT NULL AND "index" >= 10000
+  FROM phases
   GROUP BY session_id, "index"
 ),
 own_index AS (
