@@ -8,18 +8,21 @@
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
 WITH rows AS (
-  SELECT * FROM retry_telemetry
+  SELECT session_id, file_id, line, ts, type, agent_id, task_id, attempt, delay_ms, remaining_ms FROM retry_telemetry
   WHERE type IN ('retry', 'retry_budget_exhausted')
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR session_id = $session)),
 -- Each row's run: the last Start of its task id before it. Summing over every run of a restarted id
 -- set the backoff of several runs against the deadline of one (backoff_share above 1).
+-- The run each row belongs to: the latest of its agent's runs that started before it (by time, then line).
+run_of_row AS (
+  SELECT r.file_id, r.line, u.start_ts, u.start_line, u.status
+  FROM rows r JOIN subagent_runs u ON u.session_id = r.session_id AND u.task_id = r.task_id
+  WHERE u.start_ts <= r.ts AND (u.start_ts < r.ts OR u.start_line < r.line)
+  QUALIFY row_number() OVER (PARTITION BY r.file_id, r.line ORDER BY u.start_ts DESC, u.start_line DESC NULLS LAST) = 1),
 in_run AS (
-  SELECT r.*, u.start_ts, u.start_line, u.status AS run_status
-  FROM rows r LEFT JOIN subagent_runs u ON u.session_id = r.session_id AND u.task_id = r.task_id
-    AND (u.start_ts < r.ts OR (u.start_ts = r.ts AND u.start_line < r.line))
-  QUALIFY row_number() OVER (PARTITION BY r.file_id, r.line ORDER BY u.start_ts DESC NULLS LAST, u.start_line DESC NULLS LAST) = 1),
+  SELECT r.*, u.start_ts, u.start_line, u.status AS run_status FROM rows r LEFT JOIN run_of_row u USING (file_id, line)),
 budget AS (
   SELECT session_id, agent_id, start_ts, start_line, ts AS exhausted_ts, attempt, delay_ms, remaining_ms FROM in_run
   WHERE type = 'retry_budget_exhausted'
