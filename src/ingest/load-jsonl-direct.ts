@@ -5,9 +5,12 @@
 // only the all-NULL rows need a second look. Anything that breaks that correspondence refuses the
 // files (refused.ts), and the caller reads them again, one at a time, and then the staged way
 // (stage-jsonl.ts).
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Database, Params } from '../db/database.js';
 import { literalPath } from '../db/literal-path.js';
 import { InputError } from '../errors.js';
+import { makeTempDir, removeTempDir } from '../temp-dirs.js';
 import type { LineLedger, Problem } from './line-ledger.js';
 import { excerpt } from './strict-json.js';
 import { Refused } from './refused.js';
@@ -55,12 +58,39 @@ const MAX_BLANK = 64;
 const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
- * read_json passes over a line of nothing but ASCII whitespace (form feeds and vertical tabs
- * included) without a row, where the scan lists it as malformed: the rows after it would take the
- * wrong line numbers, and the counts can still add up (a malformed line's all-NULL row landing on
- * the line passed over). Such a file is read the staged way. Its excerpt is the line's start.
+ * A malformed line can leave read_json out of step with the lines (a cut line read together with
+ * the next one, two objects run together, a line of form feeds it passes over): the file is read
+ * from a copy with each malformed line overwritten by `{}` and spaces, one all-NULL row in its
+ * place, so that the file's other lines still load the direct way (the scan has listed the
+ * malformed ones). Null when the file has none; a refusal when one is too short to overwrite.
  */
-const PASSED_OVER = /^[ \t\r\v\f]+$/;
+function withoutMalformed(target: DirectTarget, scan: LineScan, dir: () => string): string | null | Refused {
+  if (scan.malformed.size === 0) return null;
+  const copy = path.join(dir(), `${target.fileId}.jsonl`);
+  fs.copyFileSync(target.absPath, copy);
+  const fd = fs.openSync(copy, 'r+');
+  try {
+    for (const [line, { offset }] of scan.malformed) {
+      const length = lineLength(fd, offset);
+      if (length < 2) return new Refused('before-reading', `${target.absPath}:${line}: a malformed line of ${length} byte`);
+      fs.writeSync(fd, Buffer.from(`{}${' '.repeat(length - 2)}`), 0, length, offset);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return copy;
+}
+
+/** The length of the line starting at `offset` (up to its newline or the end of the file). */
+function lineLength(fd: number, offset: number): number {
+  const window = Buffer.allocUnsafe(64 * 1024);
+  for (let at = offset; ; at += window.length) {
+    const n = fs.readSync(fd, window, 0, window.length, at);
+    const nl = window.subarray(0, n).indexOf(10);
+    if (nl !== -1) return at - offset + nl;
+    if (n < window.length) return at - offset + n;
+  }
+}
 
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -110,17 +140,24 @@ async function judgeMissing(db: Database, spec: DirectSpec, target: DirectTarget
   return null;
 }
 
-/** The file's line scan, or why read_json cannot be trusted with it (before anything is read). */
-async function admit(spec: DirectSpec, target: DirectTarget): Promise<LineScan | Refused> {
+/** A file the direct path reads: its line scan, and the file read_json reads (itself, or a copy without its malformed lines). */
+interface Admitted {
+  target: DirectTarget;
+  scan: LineScan;
+  readPath: string;
+}
+
+/** The file's line scan and what read_json reads, or why read_json cannot be trusted with it (before anything is read). */
+async function admit(spec: DirectSpec, target: DirectTarget, copies: () => string): Promise<Admitted | Refused> {
   const scan = await (target.scanning ?? scanLines(target.absPath, { keys: Object.keys(spec.columns) }));
   const refuse = (reason: string) => new Refused('before-reading', `${target.absPath}${reason}`);
   if (scan instanceof Refused) return refuse(`: ${scan.message}`);
   if (scan.blank.length > MAX_BLANK) return refuse(`: ${scan.blank.length} blank lines`);
-  const passedOver = [...scan.malformed].find(([, p]) => PASSED_OVER.test(p.excerpt));
-  if (passedOver) return refuse(`:${passedOver[0]}: a line of whitespace read_json passes over`);
   const dense = densestChunkBytes(scan);
   if (dense > MAX_CHUNK_BYTES) return refuse(`: ${dense} bytes within ${DUCKDB_CHUNK_ROWS} lines or so`);
-  return scan;
+  const copy = withoutMalformed(target, scan, copies);
+  if (copy instanceof Refused) return copy;
+  return { target, scan, readPath: copy ?? target.absPath };
 }
 
 /** Runs an INSERT over read_json; a failure is a refusal (the file is read again the staged way), except running out of memory. */
@@ -177,12 +214,21 @@ async function settle(db: Database, spec: DirectSpec, target: DirectTarget, scan
  * that file's own; after the statement ran, every file's, the caller's transaction holding their rows.
  */
 export async function loadJsonlDirect(db: Database, spec: DirectSpec, targets: DirectTarget[]): Promise<(LineLedger | Refused)[]> {
-  const admitted: { target: DirectTarget; scan: LineScan }[] = [];
+  let copies: string | null = null;
+  try {
+    return await loadAdmitted(db, spec, targets, () => (copies ??= makeTempDir('trajaudit-malformed-')));
+  } finally {
+    if (copies !== null) removeTempDir(copies);
+  }
+}
+
+async function loadAdmitted(db: Database, spec: DirectSpec, targets: DirectTarget[], copies: () => string): Promise<(LineLedger | Refused)[]> {
+  const admitted: Admitted[] = [];
   const answers = new Map<DirectTarget, LineLedger | Refused>();
   for (const target of targets) {
-    const scan = await admit(spec, target);
-    if (scan instanceof Refused) answers.set(target, scan);
-    else admitted.push({ target, scan });
+    const file = await admit(spec, target, copies);
+    if (file instanceof Refused) answers.set(target, file);
+    else admitted.push(file);
   }
   if (admitted.length > 0) {
     try {
@@ -195,7 +241,7 @@ export async function loadJsonlDirect(db: Database, spec: DirectSpec, targets: D
   return targets.map((target) => answers.get(target)!);
 }
 
-async function readAdmitted(db: Database, spec: DirectSpec, admitted: { target: DirectTarget; scan: LineScan }[]): Promise<Map<DirectTarget, LineLedger>> {
+async function readAdmitted(db: Database, spec: DirectSpec, admitted: Admitted[]): Promise<Map<DirectTarget, LineLedger>> {
   const read = new Map<DirectTarget, LineLedger>();
   // Per file: the rows of the files before it (a row's ordinal in its file is its ordinal in the
   // statement less those), its rows, the non-blank lines before each blank one (a row's line is
@@ -203,17 +249,17 @@ async function readAdmitted(db: Database, spec: DirectSpec, admitted: { target: 
   // left out. A row outside its file's range fails the statement: the files did not give the rows
   // their scans counted (one grew or shrank meanwhile).
   let before = 0;
-  const owners = admitted.map(({ target: t, scan }) => {
+  const owners = admitted.map(({ target: t, scan, readPath }) => {
     const rows = scan.lines - scan.blank.length;
     const blankBefore = scan.blank.map((line, i) => line - (i + 1));
-    const owner = `(${sqlString(t.absPath)}, ${t.fileId}, ${t.sessionId === null ? 'NULL' : sqlString(t.sessionId)}, ${before}, ${rows}, [${blankBefore.join(', ')}]::BIGINT[], [${[...scan.malformed.keys()].join(', ')}]::BIGINT[])`;
+    const owner = `(${sqlString(readPath)}, ${t.fileId}, ${t.sessionId === null ? 'NULL' : sqlString(t.sessionId)}, ${before}, ${rows}, [${blankBefore.join(', ')}]::BIGINT[], [${[...scan.malformed.keys()].join(', ')}]::BIGINT[])`;
     before += rows;
     return owner;
   });
   // One file needs no join on its name, its owner row being every row's: a hash join on a path
   // per row is a measurable share of a large file's load.
   const one = admitted.length === 1;
-  const list = `[${admitted.map(({ target: t }) => sqlString(literalPath(t.absPath))).join(', ')}]`;
+  const list = `[${admitted.map(({ readPath }) => sqlString(literalPath(readPath))).join(', ')}]`;
   // Lines are numbered before the rows without values are left out (a window sees only the rows
   // its own WHERE keeps).
   const source = `(SELECT * EXCLUDE (ord, blank_before, malformed) FROM (
