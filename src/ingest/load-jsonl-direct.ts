@@ -62,12 +62,19 @@ const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
  * the next one, two objects run together, a line of form feeds it passes over): the file is read
  * from a copy with each malformed line overwritten by `{}` and spaces, one all-NULL row in its
  * place, so that the file's other lines still load the direct way (the scan has listed the
- * malformed ones). Null when the file has none; a refusal when one is too short to overwrite.
+ * malformed ones). Null when the file has none or the copy cannot be made (the file is read as it
+ * is); a refusal when one is too short to overwrite.
  */
 function withoutMalformed(target: DirectTarget, scan: LineScan, dir: () => string): string | null | Refused {
   if (scan.malformed.size === 0) return null;
   const copy = path.join(dir(), `${target.fileId}.jsonl`);
-  fs.copyFileSync(target.absPath, copy);
+  try {
+    fs.copyFileSync(target.absPath, copy);
+  } catch {
+    // No room for the copy (a full disk, a file-size limit): the file itself, as before copies.
+    fs.rmSync(copy, { force: true });
+    return null;
+  }
   const fd = fs.openSync(copy, 'r+');
   try {
     for (const [line, { offset }] of scan.malformed) {
