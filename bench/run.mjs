@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: generate (or reuse) a synthetic home in the OS temp dir, run the ingest bench,
 // then the Claude Code bench on a Claude Code home of the same size (load against sid-code's,
-// unchanged reload, the cross-agent queries), then the check bench (bench/check-bench.mjs) if it exists.
-//   node bench/run.mjs [--size 1GiB] [--seed 1] [--repeat 3] [--only ingest|claude|check] [--json]
+// unchanged reload, the cross-agent queries), the query bench (every canned query and the report
+// against `sql "SELECT 1"`, bench/query-bench.mjs), then the check bench (bench/check-bench.mjs).
+//   node bench/run.mjs [--size 1GiB] [--seed 1] [--repeat 3] [--only ingest|claude|query|check] [--json]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,7 @@ const args = parseArgs(process.argv.slice(2), {
   repeat: { type: 'number', default: 3 },
   json: { type: 'boolean' },
 });
-if (args.only && !['ingest', 'claude', 'check'].includes(args.only)) fail(`--only must be ingest, claude or check, got ${args.only}`);
+if (args.only && !['ingest', 'claude', 'query', 'check'].includes(args.only)) fail(`--only must be ingest, claude, query or check, got ${args.only}`);
 
 const bench = import.meta.dirname;
 const node = process.execPath;
@@ -57,6 +58,9 @@ if (!args.only || args.only === 'claude') {
   const sid = ensureHome();
   const home = ensureHome('claude-code');
   step('claude-code', 'claude-bench.mjs', ['--home', home, '--sid-home', sid, '--repeat', String(args.repeat), ...(args.json ? ['--json'] : [])]);
+}
+if (!args.only || args.only === 'query') {
+  step('queries', 'query-bench.mjs', ['--home', ensureHome(), '--repeat', String(args.repeat), ...(args.json ? ['--json'] : [])]);
 }
 if (!args.only || args.only === 'check') {
   if (fs.existsSync(path.join(bench, 'check-bench.mjs'))) step('check', 'check-bench.mjs', args.json ? ['--json'] : []);
