@@ -14,7 +14,7 @@ import { renderSvg } from './render-svg.js';
 import { type SectionSpec, sectionSpecs } from './sections.js';
 import { shapeSection } from './shape.js';
 import type { ChartOutput, ReportData, ReportSection, ReportWindows, Window } from './types.js';
-import { bucketDays, bucketLabel, buckets } from './window.js';
+import { bucketDays, bucketLabel, buckets, DAY_MS } from './window.js';
 
 export interface CollectOptions {
   windows: ReportWindows;
@@ -34,23 +34,29 @@ async function run(db: Database, query: CannedQuery, fromConfig: Record<string, 
   return runQuery(db, query, params);
 }
 
-// stream_completed marks every stream end, failed or not: it is no retry, and would drown the rest.
-const NOT_A_RETRY = new Set(['stream_completed']);
+// One bar per bucket and type, as the retry-telemetry section counts them (its events column),
+// in one statement: the buckets of window.ts, from the window's start. stream_completed marks
+// every stream end, failed or not: it is no retry, and would drown the rest.
+const RETRIES_PER_BUCKET = `
+SELECT (epoch_us(ts) - epoch_us(CAST($since AS TIMESTAMPTZ))) // CAST($bucket_us AS BIGINT) AS bucket, type, count(*) AS events
+FROM retry_telemetry
+WHERE ts >= CAST($since AS TIMESTAMPTZ) AND ts < CAST($until AS TIMESTAMPTZ) AND type IS DISTINCT FROM 'stream_completed'
+GROUP BY ALL
+ORDER BY bucket, events DESC, type`;
 
-async function retriesPerDay(db: Database, query: CannedQuery, options: CollectOptions): Promise<ChartSpec> {
-  const days = buckets(options.windows.current);
-  const counts: DayCount[] = [];
-  for (const day of days) {
-    for (const row of (await run(db, query, options.fromConfig, day)).rows) {
-      if (!NOT_A_RETRY.has(String(row.type))) counts.push({ day: bucketLabel(day), type: String(row.type), events: Number(row.events) });
-    }
-  }
-  return retriesPerDaySpec(days.map(bucketLabel), counts, bucketDays(options.windows.current));
+async function retriesPerDay(db: Database, options: CollectOptions): Promise<ChartSpec> {
+  const window = options.windows.current;
+  const days = buckets(window);
+  const { rows } = await db.all(RETRIES_PER_BUCKET, {
+    since: window.since.toISOString(), until: window.until.toISOString(), bucket_us: bucketDays(window) * DAY_MS * 1000,
+  });
+  const counts: DayCount[] = rows.map((row) => ({ day: bucketLabel(days[Number(row.bucket)]), type: String(row.type), events: Number(row.events) }));
+  return retriesPerDaySpec(days.map(bucketLabel), counts, bucketDays(window));
 }
 
 async function chartsFor(db: Database, spec: SectionSpec, query: CannedQuery, current: Tabular, options: CollectOptions): Promise<ChartOutput[]> {
   const wanted: { id: string; title: string; spec: ChartSpec }[] = [];
-  if (spec.id === 'retries-by-type') wanted.push({ id: 'retries-per-day', title: retriesPerDayTitle(bucketDays(options.windows.current)), spec: await retriesPerDay(db, query, options) });
+  if (spec.id === 'retries-by-type') wanted.push({ id: 'retries-per-day', title: retriesPerDayTitle(bucketDays(options.windows.current)), spec: await retriesPerDay(db, options) });
   if (spec.id === 'subagent-outcomes') wanted.push({ id: 'subagent-outcomes', title: 'Subagent outcomes by agent type', spec: subagentOutcomesSpec(current.rows) });
   if (spec.id === 'test-pollution') wanted.push({ id: 'pollution-share', title: 'Share of tasks/ files by category', spec: pollutionShareSpec(current.rows) });
   const out: ChartOutput[] = [];

@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import { parseTimeRange } from '../time/parse-time.js';
 import type { ReportWindows, Window } from './types.js';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 // The earliest time parse-time accepts (DuckDB's TIMESTAMPTZ without an expanded year).
 const FIRST_MS = Date.parse('0000-01-01T00:00:00.000Z');
 
