@@ -86,6 +86,18 @@ describe('a query over --db written by another trajaudit version', () => {
     expect(fs.readdirSync(path.dirname(older))).toEqual(['older.duckdb']);
   });
 
+  it('gives the same report, whose reused views (TEMP tables) replace the TEMP views made for it', async () => {
+    const older = olderCopy(path.join(work.dir, 'report', 'older.duckdb'));
+    const report = async (db: string) => {
+      const { inputs, ...rest } = (await answer(['report', '--since', '2026-08-17', '--until', '2026-08-24'], db)) as { inputs: string[] };
+      expect(inputs).toEqual([`database ${db}`]);
+      return rest;
+    };
+    const answered = await report(older);
+    expect(JSON.stringify(answered)).toMatch(/"silent_failure":1/);
+    expect(answered).toEqual(await report(current));
+  });
+
   it('gets event_fields from the next load, computed from its stored events, the same rows as a new load', async () => {
     const older = olderCopy(path.join(work.dir, 'upgraded', 'older.duckdb'));
     expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
