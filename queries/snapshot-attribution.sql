@@ -7,13 +7,20 @@
 -- param: since TIMESTAMP = NULL
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
-WITH tagged_phases AS (
+WITH
+-- A (session, index) is in the window by its first tagged row: only sessions with a tagged row in it
+-- can have one, and each step below is within one session.
+sessions_in_window AS (
+  SELECT DISTINCT session_id FROM events
+  WHERE event = 'StreamPhase' AND agent_id IS NOT NULL AND idx >= 10000 AND ($session IS NULL OR session_id = $session)
+    AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
+),
+tagged_phases AS (
   SELECT session_id, ts, "index", phase, agent_id, task_id, chunk_count
   FROM stream_phases
-  WHERE agent_id IS NOT NULL AND "index" >= 10000 AND ($session IS NULL OR session_id = $session)
+  WHERE agent_id IS NOT NULL AND "index" >= 10000 AND session_id IN (SELECT session_id FROM sessions_in_window)
 ),
--- Every step below is within one session: the sessions with a (session, index) in the window are
--- all the answer needs (a (session, index) is in it by its first tagged row, as at the end).
+-- The sessions with a (session, index) in the window: all the answer needs.
 windowed_sessions AS (
   SELECT DISTINCT session_id FROM (SELECT session_id, min(ts) AS first_ts FROM tagged_phases GROUP BY session_id, "index")
   WHERE ($since IS NULL OR first_ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR first_ts < CAST($until AS TIMESTAMPTZ))
@@ -21,11 +28,12 @@ windowed_sessions AS (
 phases AS (
   SELECT * FROM tagged_phases WHERE session_id IN (SELECT session_id FROM windowed_sessions)
 ),
--- The provider rows (no agent_id), with only what the joins below read: they are most of the rows.
+-- The provider rows (no agent_id), with only what the joins below read: they are most of the rows,
+-- so their StreamPhase events are read alone; chunk_count only for the rows matched (untagged).
 untagged_phases AS (
-  SELECT session_id, file_id, line, ts, "index", chunk_count
-  FROM stream_phases
-  WHERE agent_id IS NULL AND "index" IS NOT NULL AND session_id IN (SELECT session_id FROM windowed_sessions)
+  SELECT session_id, file_id, line, ts, idx AS "index"
+  FROM events
+  WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx IS NOT NULL AND session_id IN (SELECT session_id FROM windowed_sessions)
 ),
 streams AS (
   SELECT session_id, "index", agent_id, any_value(task_id) AS task_id, min(ts) AS first_ts, max(ts) AS last_ts,
@@ -67,11 +75,15 @@ spans AS (
   SELECT s.session_id, s."index", s.agent_id, s.first_ts, coalesce(r.stop_ts, s.last_ts) AS end_ts
   FROM streams s LEFT JOIN run_stops r USING (session_id, "index", agent_id)
 ),
+-- Two agents' spans of one (session, index) overlap when, in start order, one starts before a span
+-- that started earlier has ended (spans are per agent: every two rows are two agents).
 collisions AS (
-  SELECT DISTINCT a.session_id, a."index"
-  FROM spans a JOIN spans b
-    ON b.session_id = a.session_id AND b."index" = a."index" AND b.agent_id > a.agent_id
-   AND a.first_ts <= b.end_ts AND b.first_ts <= a.end_ts
+  SELECT DISTINCT session_id, "index" FROM (
+    SELECT session_id, "index", first_ts,
+      max(end_ts) OVER (PARTITION BY session_id, "index" ORDER BY first_ts, end_ts, agent_id
+                        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earlier_end_ts
+    FROM spans)
+  WHERE first_ts <= earlier_end_ts
 ),
 main_index_streams AS (
   SELECT s.* FROM spans s
@@ -87,20 +99,20 @@ main_index_hours AS (
 ),
 main_index_rows AS (
   -- Each provider row goes to at most one (session, index): nested intervals are parallel agents.
-  SELECT session_id, "index", chunk_count FROM (
-    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line, u.chunk_count
+  SELECT session_id, "index", file_id, line FROM (
+    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line
     FROM main_index_hours m JOIN untagged_phases u
       ON u.session_id = m.session_id AND epoch_us(u.ts) // 3600000000 = m.hour AND u."index" BETWEEN 0 AND 9999
      AND u.ts BETWEEN m.first_ts AND m.end_ts
     UNION ALL
-    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line, u.chunk_count
+    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line
     FROM main_index_streams m JOIN untagged_phases u
       ON u.session_id = m.session_id AND u."index" BETWEEN 0 AND 9999 AND u.ts BETWEEN m.first_ts AND m.end_ts
     WHERE epoch_us(m.end_ts) // 3600000000 - epoch_us(m.first_ts) // 3600000000 >= 1000)
   QUALIFY row_number() OVER (PARTITION BY file_id, line ORDER BY first_ts DESC, "index", agent_id) = 1
 ),
 same_index_rows AS (
-  SELECT t.session_id, t."index", u.chunk_count
+  SELECT t.session_id, t."index", u.file_id, u.line
   FROM tagged t JOIN untagged_phases u
     ON u.session_id = t.session_id AND u."index" = t."index"
    AND u.ts BETWEEN t.first_ts - INTERVAL 1 SECOND AND t.last_ts + INTERVAL 1 SECOND
@@ -109,6 +121,7 @@ untagged AS (
   SELECT session_id, "index", count(*) AS untagged_rows, max(chunk_count) AS untagged_chunks,
     count(*) FILTER (main_index) AS main_index_rows
   FROM (SELECT *, false AS main_index FROM same_index_rows UNION ALL SELECT *, true FROM main_index_rows)
+  LEFT JOIN (SELECT file_id, line, chunk_count FROM event_fields WHERE event = 'StreamPhase') USING (file_id, line)
   GROUP BY session_id, "index"
 )
 SELECT t.session_id, t."index", t.agents, t.agent_ids, t.tagged_rows, coalesce(u.untagged_rows, 0) AS untagged_rows,

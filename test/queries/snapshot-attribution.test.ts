@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, runJson } from '../helpers/run-cli.js';
 import { event, sessionTree } from '../helpers/session-tree.js';
 import { homeDb, queryRows, type Row } from './query-cli.js';
@@ -197,5 +197,43 @@ describe('query snapshot-attribution: a hung stream collides until its agent end
     } finally {
       home.cleanup();
     }
+  });
+});
+
+// Spans are closed intervals: a stream that starts at the very time another one at its index ends
+// overlaps it; one that starts a millisecond later follows it. Spans nested in another's collide.
+describe('query snapshot-attribution: spans that touch or nest', () => {
+  const id = '20260902-180000-eeeeeeee';
+  const tagged = (ts: string, phase: string, task: string, index: number) =>
+    event(id, 'StreamPhase', ts, { index, phase, agent_id: `${id}-sub-${task}`, attempt: 0, caller: 'sub-agent', model: 'm' });
+  const home = sessionTree(id, [
+    // 10001: A ends at 10:00:05.000, B starts then.
+    tagged('2026-09-02T10:00:00.000Z', 'fetch_sent', 'a00000061', 10001),
+    tagged('2026-09-02T10:00:05.000Z', 'completed', 'a00000061', 10001),
+    tagged('2026-09-02T10:00:05.000Z', 'fetch_sent', 'a00000062', 10001),
+    tagged('2026-09-02T10:00:09.000Z', 'completed', 'a00000062', 10001),
+    // 10002: B starts a millisecond after A ends.
+    tagged('2026-09-02T10:01:00.000Z', 'fetch_sent', 'a00000061', 10002),
+    tagged('2026-09-02T10:01:05.000Z', 'completed', 'a00000061', 10002),
+    tagged('2026-09-02T10:01:05.001Z', 'fetch_sent', 'a00000062', 10002),
+    tagged('2026-09-02T10:01:09.000Z', 'completed', 'a00000062', 10002),
+    // 10003: A spans 10:02:00-10:02:30, C 10:02:01-10:02:02, B 10:02:10-10:02:20 (inside A, after C ended).
+    tagged('2026-09-02T10:02:00.000Z', 'fetch_sent', 'a00000061', 10003),
+    tagged('2026-09-02T10:02:30.000Z', 'completed', 'a00000061', 10003),
+    tagged('2026-09-02T10:02:01.000Z', 'fetch_sent', 'a00000063', 10003),
+    tagged('2026-09-02T10:02:02.000Z', 'completed', 'a00000063', 10003),
+    tagged('2026-09-02T10:02:10.000Z', 'fetch_sent', 'a00000062', 10003),
+    tagged('2026-09-02T10:02:20.000Z', 'completed', 'a00000062', 10003),
+  ]);
+  afterAll(home.cleanup);
+
+  it('touching spans collide, spans a millisecond apart do not, a nested span collides with the one around it', async () => {
+    const { rows, stderr } = await queryRows('snapshot-attribution', [home.home]);
+    expect(stderr).toBe('');
+    expect(rows).toEqual([
+      row(id, 10001, 2, ids(id, 'a00000061', 'a00000062'), 4, 0, null, null, 'collision'),
+      row(id, 10002, 2, ids(id, 'a00000061', 'a00000062'), 4, 0, null, null, 'clean'),
+      row(id, 10003, 3, ids(id, 'a00000061', 'a00000062', 'a00000063'), 6, 0, null, null, 'collision'),
+    ]);
   });
 });
