@@ -15,15 +15,19 @@ WITH retry_rows AS (
     AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR session_id = $session)
 ),
+-- The lifecycle rows, read once for the three steps below.
+lifecycle AS MATERIALIZED (
+  SELECT session_id, ts, line, kind, agent_id, task_id, agent_type, status FROM subagent_lifecycle
+),
 starts AS (
   SELECT session_id, task_id, min(agent_id) AS agent_id, min(agent_type) AS agent_type
-  FROM subagent_lifecycle
+  FROM lifecycle
   WHERE kind = 'start' AND task_id IS NOT NULL
   GROUP BY session_id, task_id
 ),
 stops AS (
   SELECT session_id, task_id, arg_max(agent_type, (ts, line)) AS agent_type, arg_max(status, (ts, line)) AS status
-  FROM subagent_lifecycle
+  FROM lifecycle
   WHERE kind = 'stop' AND task_id IS NOT NULL
   GROUP BY session_id, task_id
 ),
@@ -47,7 +51,7 @@ with_telemetry AS (
 -- before any retry are what a post-incident reader looks for.
 started AS (
   SELECT session_id, min(agent_id) AS agent_id, task_id, min(agent_type) AS agent_type
-  FROM subagent_lifecycle
+  FROM lifecycle
   WHERE kind = 'start' AND agent_id IS NOT NULL
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
