@@ -2,6 +2,7 @@
 // refusals end at (refused.ts).
 import type { Database } from '../db/database.js';
 import { OutOfMemoryError } from '../errors.js';
+import { deriveTails } from './derive-tails.js';
 import { clearRows, writeLedgers } from './ledger-rows.js';
 import type { LineLedger } from './line-ledger.js';
 import type { LoadTally } from './load-tally.js';
@@ -30,7 +31,9 @@ export async function loadAlone(conn: Database, w: Work, fileId: number, tally: 
     if (read instanceof Refused) throw new Error(`the staged reader refused ${w.file.relPath} outside a transaction: ${read.message}`);
     await conn.transaction(async () => {
       await read.write();
-      await writeLedgers(conn, [{ w, fileId, ledger: read.ledger }]);
+      const stored = [{ w, fileId, ledger: read.ledger }];
+      await deriveTails(conn, stored);
+      await writeLedgers(conn, stored);
     });
     tally.record(w, read.ledger);
   } catch (error) {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, fixtureDb, runJson } from '../helpers/run-cli.js';
+import { FIXTURES, fixtureDb, runJson, tempDir } from '../helpers/run-cli.js';
 
 const HEAD_KEYS = `['chunk_count', 'discardedChars', 'discardedThinkingChars', 'probeDecision']`;
 const int = (key: string) => `json_integer(data->'${key}')`;
@@ -104,6 +104,40 @@ describe('event_fields', () => {
     // The fixtures' events tell both generations and neither.
     const { value } = await runJson<{ generation: number }[]>(['sql', 'SELECT DISTINCT generation FROM event_fields ORDER BY 1', ...(await fixtureDb('home'))]);
     expect(value.map((r) => r.generation)).toEqual([-1, 0, 1]);
+  });
+});
+
+// An everyday load appends a few lines to many files: their tails are typed together, at the end of
+// the transaction, each from its own first new line.
+describe('event_fields of appended tails', () => {
+  it('in fixtures/home loaded in three parts: every row and column as parsing data at query time gives', async () => {
+    const work = tempDir();
+    try {
+      const home = path.join(work.dir, 'home');
+      fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
+      const events = (fs.readdirSync(home, { recursive: true }) as string[]).filter((f) => path.basename(f) === 'events.jsonl').map((f) => path.join(home, f));
+      expect(events.length).toBeGreaterThan(2);
+      const whole = new Map(events.map((f) => [f, fs.readFileSync(f, 'utf8')]));
+      // Each file cut at a third and two thirds of its lines, at a line end.
+      const upTo = (text: string, part: number) => {
+        const lines = text.split(/(?<=\n)/);
+        return lines.slice(0, Math.floor((lines.length * part) / 3)).join('');
+      };
+      const db = path.join(work.dir, 'parts.duckdb');
+      for (const part of [1, 2, 3]) {
+        for (const [file, text] of whole) fs.writeFileSync(file, upTo(text, part));
+        const { value: load } = await runJson<{ appended: number }[]>(['load', home, '--db', db, '--quiet']);
+        if (part > 1) expect(load[0].appended).toBeGreaterThan(2);
+      }
+      const { value: loads } = await runJson<{ appended: number }[]>(['load', home, '--db', db, '--quiet']);
+      expect(loads[0].appended).toBe(0);
+      const { value } = await runJson<{ rows: number; typed: number; differing: number }[]>(['sql', COMPARE, '--db', db]);
+      const [{ rows, typed, differing }] = value;
+      expect({ differing, typed }).toEqual({ differing: 0, typed: rows });
+      expect(rows).toBeGreaterThan(50);
+    } finally {
+      work.cleanup();
+    }
   });
 });
 

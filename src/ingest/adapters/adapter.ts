@@ -51,4 +51,16 @@ export interface Adapter {
    * the transaction holding rows that must be rolled back.
    */
   loadDirect?: (db: Database, files: DirectFile[]) => Promise<(LineLedger | Refused)[]>;
+  /**
+   * Fills the derived table (typed fields read out of the rows) for appended tails that `store`
+   * wrote: their lines after `afterLine`, all of a transaction's tails in one statement
+   * (derive-tails.ts). `store` derives whole files itself.
+   */
+  deriveTails?: (db: Database, tails: AppendedTail[]) => Promise<void>;
+}
+
+/** An appended file's new lines: those after `afterLine`. */
+export interface AppendedTail {
+  fileId: number;
+  afterLine: number;
 }

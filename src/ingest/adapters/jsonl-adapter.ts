@@ -5,7 +5,7 @@ import { BIG_LINE_BYTES } from '../line-rules.js';
 import { type DirectTarget, loadJsonlDirect } from '../load-jsonl-direct.js';
 import { Refused } from '../refused.js';
 import { stageJsonl } from '../stage-jsonl.js';
-import type { Adapter, DirectFile } from './adapter.js';
+import type { Adapter, AppendedTail, DirectFile } from './adapter.js';
 
 /**
  * The envelope's `timestamp` as written when it is no time trajaudit reads (2026-02-30, hour 24:30,
@@ -69,9 +69,14 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
   const insert = `INSERT INTO ${format.table} (${format.into.join(', ')})`;
   const staged = (rows: string) =>
     `(SELECT $file_id AS file_id, $session_id AS file_session_id, line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
+  const derive = async (db: Database, fileIds: number[]) => {
+    if (format.derived && fileIds.length > 0) await db.run(format.derived.insert(`file_id IN (${fileIds.join(', ')})`));
+  };
   // An appended tail derives its own lines only: the file's earlier lines have their rows.
-  const derive = async (db: Database, fileIds: number[], afterLine = 0) => {
-    if (format.derived && fileIds.length > 0) await db.run(format.derived.insert(`file_id IN (${fileIds.join(', ')}) AND line > ${afterLine}`));
+  const deriveTails = async (db: Database, tails: AppendedTail[]) => {
+    if (!format.derived || tails.length === 0) return;
+    const lines = tails.map((t) => `(file_id = ${t.fileId} AND line > ${t.afterLine})`).join(' OR ');
+    await db.run(format.derived.insert(`file_id IN (${tails.map((t) => t.fileId).join(', ')}) AND (${lines})`));
   };
   return {
     kind: format.kind,
@@ -92,12 +97,14 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
           const big = await target.db.all(`SELECT line_no FROM staged WHERE verdict = 'valid' AND len > ${BIG_LINE_BYTES} ORDER BY line_no`);
           for (const row of big.rows) await target.db.run(`${insert} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
         }
-        await derive(target.db, [target.fileId], target.lineBase);
+        // A tail's are derived with the transaction's other tails (deriveTails).
+        if (target.lineBase === 0) await derive(target.db, [target.fileId]);
         // The scratch copy of the file: without --db, `sql` runs on this connection and would see it.
         await target.db.run('DROP TABLE IF EXISTS staged');
       };
       return { ledger, store };
     },
+    deriveTails: format.derived ? deriveTails : undefined,
     loadDirect: format.keepText ? undefined : async (db, targets) => {
       const read = await loadJsonlDirect(db, format, targets.map(directTarget));
       // A refusal after reading has the caller roll the statement back: nothing to derive from.
