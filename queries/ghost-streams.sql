@@ -9,10 +9,16 @@
 -- param: session VARCHAR = NULL
 -- Pair first, window second: filtering each event by its own time split a stream at a window edge
 -- (its HttpConnected in one window, its AfterModelRaw in the next) and gave negative ghosts.
-WITH scoped AS (
+-- A row is placed at its own time or at an earlier row's of its session: only sessions with a row in
+-- the window can have one placed there, and the pairing is within a session.
+WITH sessions_in_window AS (
+  SELECT DISTINCT session_id FROM events
+  WHERE event IN ('HttpConnected', 'AfterModelRaw') AND ($session IS NULL OR session_id = $session)
+    AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))),
+scoped AS (
   SELECT session_id, event, idx, ts, line FROM events
   WHERE event IN ('HttpConnected', 'AfterModelRaw')
-    AND ($session IS NULL OR session_id = $session)),
+    AND session_id IN (SELECT session_id FROM sessions_in_window)),
 placed AS (
   SELECT session_id, event, idx,
     CASE WHEN event = 'AfterModelRaw' AND ts IS NOT NULL
