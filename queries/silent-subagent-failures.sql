@@ -26,6 +26,12 @@ errors_in_run AS (
     ON p.session_id = s.session_id AND p.phase = 'error'
    AND (p.ts > s.start_ts OR (p.ts = s.start_ts AND p.line > s.start_line))
    AND (p.ts < s.stop_ts OR (p.ts = s.stop_ts AND p.line < s.stop_line))),
+-- The agent-tagged stream rows of the runs' sessions, with the task their agent_id names.
+tagged_in_sessions AS (
+  SELECT e.session_id, e.idx, e.ts, e.line, regexp_extract(e.agent_id, '-([a-z][0-9a-z]{8})$', 1) AS task_id
+  FROM events e
+  WHERE e.event IN ('StreamPhase', 'TimeoutFired') AND e.agent_id IS NOT NULL
+    AND e.session_id IN (SELECT session_id FROM runs)),
 evidence AS (
   SELECT session_id, task_id, stop_ts, 1 AS rank, ts, error, line
   FROM errors_in_run WHERE row_task_id = task_id
@@ -33,9 +39,8 @@ evidence AS (
   SELECT s.session_id, s.task_id, s.stop_ts, 2, s.ts, s.error, s.line
   FROM errors_in_run s
   WHERE s.row_agent_id IS NULL
-    AND s."index" IN (SELECT e.idx FROM events e
-                      WHERE e.session_id = s.session_id AND e.event IN ('StreamPhase', 'TimeoutFired')
-                        AND regexp_extract(e.agent_id, '-([a-z][0-9a-z]{8})$', 1) = s.task_id
+    AND s."index" IN (SELECT e.idx FROM tagged_in_sessions e
+                      WHERE e.session_id = s.session_id AND e.task_id = s.task_id
                         AND (e.ts > s.start_ts OR (e.ts = s.start_ts AND e.line > s.start_line))
                         AND (e.ts < s.stop_ts OR (e.ts = s.stop_ts AND e.line < s.stop_line)))
   UNION ALL
