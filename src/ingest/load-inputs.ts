@@ -68,7 +68,7 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
   const said: string[] = [];
   const named = useDbAsIs ? [] : namedPaths(options, said);
   if (options.db !== undefined) refuseDbInsideInputs(options.db, named);
-  // A load into a file holds its memory down (DESIGN: < 500 MB at 5 GB of input), from the start;
+  // A load into a file holds its memory down (under 500 MB at 5 GiB of input, docs/benchmarks.md), from the start;
   // the command's queries get V8's own sizing back.
   const restoreYoungGeneration = options.db !== undefined && !useDbAsIs ? keepYoungGenerationSmall() : () => undefined;
   try {
