@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { environment } from '../environment.js';
 import { OutOfMemoryError, readFailedError } from '../errors.js';
 import type { Adapter } from './adapters/adapter.js';
-import { deriveTails } from './derive-tails.js';
+import { deriveStored } from './derive-stored.js';
 import { clearRows, type ReadFile, writeLedgers } from './ledger-rows.js';
 import type { LineLedger } from './line-ledger.js';
 import type { LoadTally } from './load-tally.js';
@@ -97,7 +97,7 @@ export class GroupLoader {
             scan = this.scanEarly(rest[k + 1]);
             readOne(w, await this.loadOne(conn, w, scanning));
           }
-          await deriveTails(conn, read);
+          await deriveStored(conn, read);
           await writeLedgers(conn, read);
           return read;
         });

@@ -2,7 +2,7 @@
 // refusals end at (refused.ts).
 import type { Database } from '../db/database.js';
 import { OutOfMemoryError } from '../errors.js';
-import { deriveTails } from './derive-tails.js';
+import { deriveStored } from './derive-stored.js';
 import { clearRows, writeLedgers } from './ledger-rows.js';
 import type { LineLedger } from './line-ledger.js';
 import type { LoadTally } from './load-tally.js';
@@ -32,7 +32,7 @@ export async function loadAlone(conn: Database, w: Work, fileId: number, tally: 
     await conn.transaction(async () => {
       await read.write();
       const stored = [{ w, fileId, ledger: read.ledger }];
-      await deriveTails(conn, stored);
+      await deriveStored(conn, stored);
       await writeLedgers(conn, stored);
     });
     tally.record(w, read.ledger);

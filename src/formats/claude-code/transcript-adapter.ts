@@ -57,8 +57,8 @@ export const transcriptFormat: JsonlFormat = {
      ${jsonInteger('durationMs')}, summary, leafUuid, ${TS_UNREAD}, toolUseResult->>'agentId', toolUseResult->>'status',
      CASE WHEN type = 'progress' THEN data->>'agentId' END
    FROM (SELECT *, ${TS_READ} AS ts FROM ${source})`,
-  // Read back from the stored rows, a file at a time: computed inside read_json's statement, it held
-  // every row of the statement at once (over the 192 MB default on transcripts with long tool results).
+  // Read back from the stored rows once their files are read: computed inside read_json's statement,
+  // it held every row of the statement at once (over the 192 MB default on transcripts with long tool results).
   derived: {
     table: 'claude_messages',
     insert: (rows) => `INSERT INTO claude_messages (file_id, line, tool_calls, tool_results, text_hash, notifications)

@@ -52,15 +52,15 @@ export interface Adapter {
    */
   loadDirect?: (db: Database, files: DirectFile[]) => Promise<(LineLedger | Refused)[]>;
   /**
-   * Fills the derived table (typed fields read out of the rows) for appended tails that `store`
-   * wrote: their lines after `afterLine`, all of a transaction's tails in one statement
-   * (derive-tails.ts). `store` derives whole files itself.
+   * Fills the derived table (typed fields read out of the stored rows) for what `read`'s store and
+   * `loadDirect` wrote in a transaction: each file's lines after `afterLine` (0: all of them), in
+   * one statement at the transaction's end (derive-stored.ts).
    */
-  deriveTails?: (db: Database, tails: AppendedTail[]) => Promise<void>;
+  deriveStored?: (db: Database, files: StoredLines[]) => Promise<void>;
 }
 
-/** An appended file's new lines: those after `afterLine`. */
-export interface AppendedTail {
+/** A file's lines a transaction stored: those after `afterLine` (an appended tail), or all. */
+export interface StoredLines {
   fileId: number;
   afterLine: number;
 }

@@ -5,7 +5,7 @@ import { BIG_LINE_BYTES } from '../line-rules.js';
 import { type DirectTarget, loadJsonlDirect } from '../load-jsonl-direct.js';
 import { Refused } from '../refused.js';
 import { stageJsonl } from '../stage-jsonl.js';
-import type { Adapter, AppendedTail, DirectFile } from './adapter.js';
+import type { Adapter, DirectFile, StoredLines } from './adapter.js';
 
 /**
  * The envelope's `timestamp` as written when it is no time trajaudit reads (2026-02-30, hour 24:30,
@@ -43,7 +43,7 @@ export interface JsonlFormat {
    */
   rewritten?: boolean;
   /**
-   * A table filled from the main table's rows of the files just read, in the same transaction
+   * A table filled from the main table's rows of the files a transaction read, at its end
    * (what a query would otherwise parse out of a stored JSON value on every run). `insert` is the
    * INSERT statement given a SQL condition on the main table's rows (the files, or a file's appended lines).
    */
@@ -69,14 +69,11 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
   const insert = `INSERT INTO ${format.table} (${format.into.join(', ')})`;
   const staged = (rows: string) =>
     `(SELECT $file_id AS file_id, $session_id AS file_session_id, line_no, ${format.keepText ? 'line, ' : ''}unnest(e) FROM staged WHERE verdict = 'valid' AND ${rows})`;
-  const derive = async (db: Database, fileIds: number[]) => {
-    if (format.derived && fileIds.length > 0) await db.run(format.derived.insert(`file_id IN (${fileIds.join(', ')})`));
-  };
-  // An appended tail derives its own lines only: the file's earlier lines have their rows.
-  const deriveTails = async (db: Database, tails: AppendedTail[]) => {
-    if (!format.derived || tails.length === 0) return;
-    const lines = tails.map((t) => `(file_id = ${t.fileId} AND line > ${t.afterLine})`).join(' OR ');
-    await db.run(format.derived.insert(`file_id IN (${tails.map((t) => t.fileId).join(', ')}) AND (${lines})`));
+  // A tail's own lines only: the file's earlier lines have their rows.
+  const deriveStored = async (db: Database, files: StoredLines[]) => {
+    if (!format.derived || files.length === 0) return;
+    const lines = files.map((f) => (f.afterLine === 0 ? `file_id = ${f.fileId}` : `(file_id = ${f.fileId} AND line > ${f.afterLine})`)).join(' OR ');
+    await db.run(format.derived.insert(`file_id IN (${files.map((f) => f.fileId).join(', ')}) AND (${lines})`));
   };
   return {
     kind: format.kind,
@@ -97,21 +94,12 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
           const big = await target.db.all(`SELECT line_no FROM staged WHERE verdict = 'valid' AND len > ${BIG_LINE_BYTES} ORDER BY line_no`);
           for (const row of big.rows) await target.db.run(`${insert} ${format.projection(staged(`line_no = ${row.line_no}`))}`, params);
         }
-        // A tail's are derived with the transaction's other tails (deriveTails).
-        if (target.lineBase === 0) await derive(target.db, [target.fileId]);
         // The scratch copy of the file: without --db, `sql` runs on this connection and would see it.
         await target.db.run('DROP TABLE IF EXISTS staged');
       };
       return { ledger, store };
     },
-    deriveTails: format.derived ? deriveTails : undefined,
-    loadDirect: format.keepText ? undefined : async (db, targets) => {
-      const read = await loadJsonlDirect(db, format, targets.map(directTarget));
-      // A refusal after reading has the caller roll the statement back: nothing to derive from.
-      if (!read.some((r) => r instanceof Refused && r.when === 'after-reading')) {
-        await derive(db, targets.filter((_, i) => !(read[i] instanceof Refused)).map((t) => t.fileId));
-      }
-      return read;
-    },
+    deriveStored: format.derived ? deriveStored : undefined,
+    loadDirect: format.keepText ? undefined : (db, targets) => loadJsonlDirect(db, format, targets.map(directTarget)),
   };
 }
