@@ -15,6 +15,7 @@ import { uniqueColumnNames } from './unique-column-names.js';
 import { olderSchemaStatements, tableColumns, unknownColumns } from './older-schema.js';
 import { clashingName, createSchema, type Schema } from './schema.js';
 import { makeDatabaseFile } from './make-database-file.js';
+import { type AttachedForWriting, attachForWriting, ROW_GROUP_KEY } from './attach-for-writing.js';
 import { isUnmadeDatabase } from './unmade-database.js';
 
 export type Params = Record<string, string | number | boolean | null>;
@@ -99,6 +100,8 @@ function describeOpenError(path: string, error: unknown): InputError {
   if (CORRUPT.test(message)) return corrupt(path, message);
   return new InputError(`${path} is not a DuckDB database trajaudit can open (${message.split('\n')[0]}); pass --db a new file name or a file written by \`trajaudit load\``);
 }
+
+const useCatalog = (catalog: string) => `USE "${catalog.replace(/"/g, '""')}"`;
 
 /** DuckDB's buffer pool for a --db file, unless TRAJAUDIT_MEMORY_LIMIT says otherwise. */
 export const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
@@ -209,8 +212,9 @@ async function connectTo(instance: DuckDBInstance, path: string | null, settings
 /**
  * Opens (creating if needed) a DuckDB file, or an in-memory database when path is undefined.
  * `readOnly` (a query over --db as it is): any number of readers at once, and no file is created.
+ * `wideRows`: the load brings rows wide enough for small row groups (attach-for-writing.ts).
  */
-export async function openDatabase(schema: Schema, path?: string, options: { readOnly?: boolean } = {}): Promise<Database> {
+export async function openDatabase(schema: Schema, path?: string, options: { readOnly?: boolean; wideRows?: boolean } = {}): Promise<Database> {
   // Every TRAJAUDIT_* variable is checked here, the one door of every data command, before any input.
   const env = environment();
   // DuckDB takes '' and ':memory:' as an in-memory database, and `md:` as a remote one.
@@ -266,8 +270,12 @@ export async function openDatabase(schema: Schema, path?: string, options: { rea
     }
   }
   let instance: DuckDBInstance;
+  let attached: AttachedForWriting | null = null;
   try {
-    instance = await duckdb.DuckDBInstance.create(file, { ...(readOnly ? { access_mode: 'READ_ONLY' } : {}), ...NO_EXTENSION_DOWNLOADS });
+    if (path !== undefined && !readOnly) {
+      attached = await attachForWriting(file, options.wideRows === true, NO_EXTENSION_DOWNLOADS);
+      instance = attached.instance;
+    } else instance = await duckdb.DuckDBInstance.create(file, { ...(readOnly ? { access_mode: 'READ_ONLY' } : {}), ...NO_EXTENSION_DOWNLOADS });
   } catch (error) {
     throw describeOpenError(path ?? ':memory:', error);
   }
@@ -279,6 +287,10 @@ export async function openDatabase(schema: Schema, path?: string, options: { rea
   const limit = env.memoryLimit ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
   if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
   const everyConnection = [`SET TimeZone = 'UTC'`];
+  if (attached !== null) {
+    settings.unshift(useCatalog(attached.catalog));
+    everyConnection.unshift(useCatalog(attached.catalog));
+  }
   const db = await connectTo(instance, path ?? null, settings, everyConnection, () => {
     instance.closeSync();
     removeTempDir(spill);
@@ -327,6 +339,7 @@ export async function openDatabase(schema: Schema, path?: string, options: { rea
       }
     }
     await createSchema(db, schema);
+    if (attached?.toRecord != null) await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ($key, $value)`, { key: ROW_GROUP_KEY, value: String(attached.toRecord) });
   } catch (error) {
     db.close();
     throw describeOpenError(path ?? ':memory:', error);

@@ -9,6 +9,7 @@ import { CANNOT_READ } from '../discover/unreadable.js';
 import { ExitCode, InputError } from '../errors.js';
 import { defaultHomes, readingDefaultHomes } from '../formats/default-homes.js';
 import { SCHEMA } from '../formats/registry.js';
+import { adapters } from './adapters/index.js';
 import { rootInputs } from './database-root.js';
 import { refuseDbInsideInputs } from './db-inside-inputs.js';
 import { unfinishedLoadStart } from '../db/unfinished-load.js';
@@ -82,7 +83,8 @@ export async function loadInputs(options: LoadInputsOptions, progress: Progress)
 
 async function loadInto(options: LoadInputsOptions, named: string[], useDbAsIs: boolean, progress: Progress): Promise<LoadedInputs> {
   const inputs = useDbAsIs ? null : discoverInputs(named);
-  const db = await openDatabase(SCHEMA, options.db, { readOnly: useDbAsIs });
+  const wideRows = inputs?.files.some((f) => adapters[f.kind].wideRows === true) ?? false;
+  const db = await openDatabase(SCHEMA, options.db, { readOnly: useDbAsIs, wideRows });
   try {
     await options.beforeIngest?.(db);
     const summary = inputs ? await ingest(db, await rootInputs(db, inputs), options.window ?? {}, progress) : null;

@@ -1,6 +1,7 @@
 // DuckDB's settings while files load, and the connections that read them side by side: set
 // before the first file, given back to DuckDB's defaults after the last (queries get those).
 import os from 'node:os';
+import { hasSmallRowGroups } from '../db/attach-for-writing.js';
 import { type Database, DEFAULT_FILE_MEMORY_LIMIT } from '../db/database.js';
 import { environment, sizeInBytes } from '../environment.js';
 import { type RssGuard, startRssGuard } from './rss-guard.js';
@@ -34,6 +35,11 @@ export async function withLoadSettings<T>(db: Database, jsonlFiles: number, wide
   // FSST and ZSTD are left out of the compression DuckDB tries on each column segment while files
   // load: tried on every string column, they were chosen for two small ones only, for no smaller file.
   await db.run(`SET disabled_compression_methods = 'fsst,zstd'`);
+  // In a --db of small row groups (attach-for-writing.ts) a commit writes its rows to the file, so
+  // the log stays small and never reaches DuckDB's 16 MiB for a checkpoint; until one, the
+  // committed row groups hold the buffer pool (a 1 GiB Claude Code home ran out of it).
+  const checkpointEachCommit = jsonlFiles > 0 && db.path !== null && (await hasSmallRowGroups(db));
+  if (checkpointEachCommit) await db.run(`SET checkpoint_threshold = '1MB'`);
   // While JSONL files load into a file, the RSS guard has DuckDB hand freed memory back only as
   // the process nears its ceiling (rss-guard.ts).
   let guard: RssGuard | null = null;
@@ -44,6 +50,7 @@ export async function withLoadSettings<T>(db: Database, jsonlFiles: number, wide
     await guard?.stop();
     for (const conn of connections.slice(1)) conn.close();
     if (jsonlFiles > 0) await db.run(`RESET threads`);
+    if (checkpointEachCommit) await db.run(`RESET checkpoint_threshold`);
     await db.run(`RESET disabled_compression_methods`);
     if (guard !== null) await db.run(`RESET allocator_bulk_deallocation_flush_threshold`);
   }
