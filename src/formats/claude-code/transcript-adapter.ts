@@ -28,9 +28,9 @@ const TOOL_RESULTS = `list_transform(list_transform(list_filter(blocks, lambda b
     'head': left(ltrim(r.text), 200)})`;
 const LINE_TEXT = `CASE json_type(message, '$.content') WHEN 'VARCHAR' THEN message->>'$.content'
   ELSE array_to_string(json_extract_string(message, '$.content[*].text'), '\n') END`;
-const NOTICE_TEXT = `CASE WHEN type = 'queue-operation' THEN ${textOf('content')} WHEN type = 'user' THEN ${LINE_TEXT} END`;
-const NOTIFICATIONS = `CASE WHEN contains(${NOTICE_TEXT}, '<task-notification>') THEN list_transform(
-  regexp_extract_all(${NOTICE_TEXT}, '<task-notification>[\\s\\S]*?</task-notification>'), lambda n: {
+/** Over `notice_text`: a queue operation's content, a user line's text. */
+const NOTIFICATIONS = `CASE WHEN contains(notice_text, '<task-notification>') THEN list_transform(
+  regexp_extract_all(notice_text, '<task-notification>[\\s\\S]*?</task-notification>'), lambda n: {
     'task_id': nullif(regexp_extract(n, '<task-id>\\s*([^<\\s]+)\\s*</task-id>', 1), ''),
     'tool_use_id': nullif(regexp_extract(n, '<tool-use-id>\\s*([^<\\s]+)\\s*</tool-use-id>', 1), ''),
     'status': nullif(regexp_extract(n, '<status>\\s*([a-z_]+)\\s*</status>', 1), '')}) END`;
@@ -61,10 +61,12 @@ export const transcriptFormat: JsonlFormat = {
   // it held every row of the statement at once (over the 192 MB default on transcripts with long tool results).
   derived: {
     table: 'claude_messages',
+    // Each line's text is taken out of its message once (the hash and the notifications read it).
     insert: (rows) => `INSERT INTO claude_messages (file_id, line, tool_calls, tool_results, text_hash, notifications)
-      SELECT file_id, line, nullif(${TOOL_CALLS}, []), nullif(${TOOL_RESULTS}, []), CASE WHEN type IN ('user', 'assistant') THEN hash(${LINE_TEXT}) END, ${NOTIFICATIONS}
-      FROM (SELECT *, CASE WHEN type IN ('user', 'assistant') THEN ${BLOCKS} END AS blocks FROM claude_lines
-        WHERE ${rows} AND type IN ('user', 'assistant', 'queue-operation'))`,
+      SELECT file_id, line, nullif(${TOOL_CALLS}, []), nullif(${TOOL_RESULTS}, []), CASE WHEN type IN ('user', 'assistant') THEN hash(line_text) END, ${NOTIFICATIONS}
+      FROM (SELECT *, CASE WHEN type = 'queue-operation' THEN ${textOf('content')} WHEN type = 'user' THEN line_text END AS notice_text
+        FROM (SELECT *, CASE WHEN type IN ('user', 'assistant') THEN ${BLOCKS} END AS blocks, CASE WHEN type IN ('user', 'assistant') THEN ${LINE_TEXT} END AS line_text
+          FROM claude_lines WHERE ${rows} AND type IN ('user', 'assistant', 'queue-operation')))`,
   },
   into: [
     'file_id', 'line', 'ts', 'type', 'subtype', 'session_id', 'uuid', 'parent_uuid', 'is_sidechain', 'agent_id',
