@@ -58,7 +58,8 @@ export async function attachForWriting(file: string, wideRows: boolean, options:
     // in-memory catalog has that name (`memory.db`): that one is named as DuckDB names `temp.db`.
     const alias = pathModule.basename(file).split('.')[0] === 'memory' ? ' AS memory_db' : '';
     await connection.run(`ATTACH ${literal}${alias}${rows === DEFAULT_ROW_GROUP_ROWS ? '' : ` (ROW_GROUP_SIZE ${rows})`}`);
-    const named = (await connection.runAndReadAll(`SELECT database_name FROM duckdb_databases() WHERE path = ${literal}`)).getRows();
+    // The one database with a file: the in-memory one has none, `system` and `temp` are internal.
+    const named = (await connection.runAndReadAll(`SELECT database_name FROM duckdb_databases() WHERE path IS NOT NULL AND NOT internal`)).getRows();
     connection.closeSync();
     return { instance, catalog: String(named[0][0]), toRecord: rows !== DEFAULT_ROW_GROUP_ROWS && recorded !== rows ? rows : null };
   } catch (error) {
