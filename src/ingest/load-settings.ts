@@ -7,11 +7,26 @@ import { environment, sizeInBytes } from '../environment.js';
 import { type RssGuard, startRssGuard } from './rss-guard.js';
 
 /**
- * Connections reading JSONL files side by side: one file's pipeline keeps a little over one core
- * busy. One when a file's rows are wide (Adapter.wideRows): two such statements outgrow the
- * default memory limit.
+ * The buffer pool two connections reading wide rows (Adapter.wideRows) need: a Claude Code
+ * transcript's insert took up to ~150 MB of it alone (the 192 MB default ran out with two).
  */
-const parallel = (wide: boolean) => environment().parallel ?? (wide ? 1 : Math.max(1, Math.min(2, os.availableParallelism())));
+const WIDE_PAIR_POOL_BYTES = 384e6;
+
+/**
+ * Connections reading JSONL files side by side: one file's pipeline keeps a little over one core
+ * busy. One when a file's rows are wide and the pool (null: DuckDB's own, most of the machine's
+ * memory) is smaller than two such statements need.
+ */
+function parallel(wide: boolean, pool: number | null): number {
+  if (wide && pool !== null && pool < WIDE_PAIR_POOL_BYTES) return environment().parallel ?? 1;
+  return environment().parallel ?? Math.max(1, Math.min(2, os.availableParallelism()));
+}
+
+/** DuckDB's buffer pool for this database: TRAJAUDIT_MEMORY_LIMIT, else 192 MB for a file and DuckDB's own in memory. */
+function poolBytes(db: Database): number | null {
+  const limit = environment().memoryLimit ?? (db.path === null ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
+  return limit === undefined ? null : sizeInBytes(limit);
+}
 
 /**
  * The RSS a load into a file holds to: DuckDB's buffer pool and what the rest of the process
@@ -28,7 +43,7 @@ function rssCeiling(): { high: number; low: number } {
  */
 export async function withLoadSettings<T>(db: Database, jsonlFiles: number, wideRows: boolean, load: (connections: Database[]) => Promise<T>): Promise<T> {
   const connections = [db];
-  for (let k = 1; k < Math.min(parallel(wideRows), jsonlFiles); k += 1) connections.push(await db.connect());
+  for (let k = 1; k < Math.min(parallel(wideRows, poolBytes(db)), jsonlFiles); k += 1) connections.push(await db.connect());
   // One DuckDB thread per connection while JSONL files load: the direct reader numbers
   // read_json's rows in the order one thread reads them, and side by side it is also faster.
   if (jsonlFiles > 0) await db.run(`SET threads = 1`);
