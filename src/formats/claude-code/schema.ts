@@ -28,6 +28,9 @@ CREATE TABLE IF NOT EXISTS claude_agent_meta (
 /** A line's thread: the sidechain's agent (its agentId, else its file's name agent-<id>.jsonl), NULL for the main thread. */
 const THREAD_AGENT = `coalesce(l.agent_id, nullif(regexp_extract(f.path, '(?:^|/)agent-([^/]+)\\.jsonl$', 1), ''))`;
 
+/** Each tool result the load took out of a message, one row per result: r is its struct. */
+const TOOL_RESULT_ROWS = `(SELECT file_id, line, unnest(tool_results) AS r FROM claude_messages WHERE tool_results IS NOT NULL)`;
+
 const VIEWS = `
 -- Every line with its file's path and its thread: the agent of a sidechain (its agentId, else its
 -- file's name agent-<id>.jsonl), NULL for the main thread.
@@ -63,7 +66,7 @@ JOIN claude_lines l USING (file_id, line) JOIN input_files f USING (file_id);
 CREATE OR REPLACE VIEW claude_tool_results AS
 SELECT l.session_id, l.ts, f.path AS file_path, l.line, ${THREAD_AGENT} AS thread_agent_id, l.result_agent_id, l.result_status,
   m.r.tool_use_id, m.r.is_error, m.r.sibling_cascade, m.r.api_error, m.r.interrupted, m.r.async_launched, m.r.agent_id, m.r.head
-FROM (SELECT file_id, line, unnest(tool_results) AS r FROM claude_messages WHERE tool_results IS NOT NULL) m
+FROM ${TOOL_RESULT_ROWS} m
 JOIN claude_lines l USING (file_id, line) JOIN input_files f USING (file_id);
 
 -- Each Task/Agent call, with its result, the sidechain it started and how it ended.
@@ -71,11 +74,13 @@ CREATE OR REPLACE VIEW claude_agent_runs AS
 WITH calls AS (
   SELECT session_id, tool_use_id, ts AS start_ts, thread_agent_id AS parent_agent_id, agent_type, description, background, prompt_hash
   FROM claude_tool_calls WHERE name IN ('Task', 'Agent')),
+-- Only the results of these calls are joined to their lines: most tool results are not an agent's.
 results AS (
-  SELECT session_id, tool_use_id, ts, is_error, head, api_error, interrupted, result_status,
-    async_launched OR result_status = 'async_launched' AS launched_async, coalesce(result_agent_id, agent_id) AS agent_id
-  FROM claude_tool_results WHERE tool_use_id IN (SELECT tool_use_id FROM calls)
-  QUALIFY row_number() OVER (PARTITION BY session_id, tool_use_id ORDER BY ts, line) = 1),
+  SELECT l.session_id, m.r.tool_use_id AS tool_use_id, l.ts, m.r.is_error AS is_error, m.r.head AS head, m.r.api_error AS api_error,
+    m.r.interrupted AS interrupted, l.result_status, m.r.async_launched OR l.result_status = 'async_launched' AS launched_async,
+    coalesce(l.result_agent_id, m.r.agent_id) AS agent_id
+  FROM ${TOOL_RESULT_ROWS} m SEMI JOIN calls c ON c.tool_use_id = m.r.tool_use_id JOIN claude_lines l USING (file_id, line)
+  QUALIFY row_number() OVER (PARTITION BY l.session_id, m.r.tool_use_id ORDER BY l.ts, line) = 1),
 progress_links AS (
   SELECT session_id, parent_tool_use_id AS tool_use_id, any_value(progress_agent_id) AS agent_id
   FROM claude_lines WHERE progress_agent_id IS NOT NULL AND parent_tool_use_id IS NOT NULL GROUP BY ALL),
