@@ -10,10 +10,10 @@
 -- Pair first, window second: filtering each row by its own time put a retry in one window and its
 -- StreamRestart (ms later) in the next, which showed phantom unreported chars.
 WITH scoped AS (
-  SELECT e.session_id, e.event, e.type, f.discarded_chars, f.discarded_thinking_chars, e.ts, e.line
-  FROM events e JOIN event_fields f USING (file_id, line)
-  WHERE ((e.event = 'RetryTelemetry' AND e.type = 'retry') OR e.event = 'StreamRestart') AND f.event IN ('RetryTelemetry', 'StreamRestart')
-    AND ($session IS NULL OR e.session_id = $session)),
+  SELECT session_id, event, type, discarded_chars, discarded_thinking_chars, ts, line
+  FROM event_fields
+  WHERE ((event = 'RetryTelemetry' AND type = 'retry') OR event = 'StreamRestart')
+    AND ($session IS NULL OR session_id = $session)),
 placed AS (
   SELECT session_id, event, type, discarded_chars, discarded_thinking_chars,
     CASE WHEN event = 'StreamRestart' AND ts IS NOT NULL

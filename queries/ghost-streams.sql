@@ -12,11 +12,11 @@
 -- A row is placed at its own time or at an earlier row's of its session: only sessions with a row in
 -- the window can have one placed there, and the pairing is within a session.
 WITH sessions_in_window AS (
-  SELECT DISTINCT session_id FROM events
+  SELECT DISTINCT session_id FROM event_fields
   WHERE event IN ('HttpConnected', 'AfterModelRaw') AND ($session IS NULL OR session_id = $session)
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))),
 scoped AS (
-  SELECT session_id, event, idx, ts, line FROM events
+  SELECT session_id, event, idx, ts, line FROM event_fields
   WHERE event IN ('HttpConnected', 'AfterModelRaw')
     AND session_id IN (SELECT session_id FROM sessions_in_window)),
 placed AS (

@@ -8,7 +8,7 @@
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
 WITH rows AS (
-  SELECT session_id, file_id, line, ts, type, agent_id, task_id, attempt, delay_ms, remaining_ms FROM retry_telemetry
+  SELECT session_id, file_id, line, ts, type, agent_id, task_id, attempt, delay_ms, remaining_ms FROM retry_telemetry_fields
   WHERE type IN ('retry', 'retry_budget_exhausted')
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
@@ -39,7 +39,7 @@ runs AS (
 lifecycle AS (
   SELECT session_id, task_id, min(agent_id) FILTER (WHERE kind = 'start') AS start_agent_id,
     arg_max(status, ts) FILTER (WHERE kind = 'stop') AS stop_status
-  FROM subagent_lifecycle WHERE task_id IS NOT NULL GROUP BY session_id, task_id),
+  FROM subagent_lifecycle_fields WHERE task_id IS NOT NULL GROUP BY session_id, task_id),
 joined AS (
   SELECT a.session_id, coalesce(l.start_agent_id, a.agent_id) AS agent_id, a.start_ts, a.start_line, a.retries, a.backoff_ms,
     b.exhausted_ts, b.attempt, b.delay_ms, b.remaining_ms, b.delay_ms + 5000 AS needed_ms,

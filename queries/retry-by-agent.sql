@@ -9,7 +9,7 @@
 -- param: session VARCHAR = NULL
 WITH retry_rows AS (
   SELECT session_id, agent_id AS raw_agent_id, task_id, type
-  FROM retry_telemetry
+  FROM retry_telemetry_fields
   WHERE agent_id IS NOT NULL
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
@@ -17,7 +17,7 @@ WITH retry_rows AS (
 ),
 -- The lifecycle rows, read once for the three steps below.
 lifecycle AS MATERIALIZED (
-  SELECT session_id, ts, line, kind, agent_id, task_id, agent_type, status FROM subagent_lifecycle
+  SELECT session_id, ts, line, kind, agent_id, task_id, agent_type, status FROM subagent_lifecycle_fields
 ),
 starts AS (
   SELECT session_id, task_id, min(agent_id) AS agent_id, min(agent_type) AS agent_type

@@ -13,7 +13,7 @@ SELECT type,
   count(*) FILTER (agent_id IS NOT NULL) AS subagent,
   count(DISTINCT session_id) AS sessions,
   count(DISTINCT agent_id) AS agents
-FROM retry_telemetry
+FROM retry_telemetry_fields
 WHERE ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
   AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
   AND ($session IS NULL OR session_id = $session)

@@ -10,7 +10,7 @@
 -- param: max_gap_ms BIGINT = 1000
 WITH runs AS (
   SELECT s.session_id, s.task_id, s.stop_ts, s.stop_line, s.start_ts, s.start_line, s.agent_id, s.agent_type,
-    (SELECT count(*) FROM retry_telemetry r
+    (SELECT count(*) FROM retry_telemetry_fields r
      WHERE r.type = 'retry' AND r.session_id = s.session_id AND r.task_id = s.task_id
        AND r.ts BETWEEN s.start_ts AND s.stop_ts) AS retries
   FROM subagent_runs s
@@ -22,14 +22,14 @@ WITH runs AS (
 errors_in_run AS (
   SELECT s.session_id, s.task_id, s.stop_ts, s.stop_line, s.start_ts, s.start_line, p.task_id AS row_task_id,
     p.agent_id AS row_agent_id, p."index", p.ts, p.line, coalesce(p.error, 'HTTP ' || p.http_status) AS error
-  FROM runs s JOIN stream_phases p
+  FROM runs s JOIN stream_phases_fields p
     ON p.session_id = s.session_id AND p.phase = 'error'
    AND (p.ts > s.start_ts OR (p.ts = s.start_ts AND p.line > s.start_line))
    AND (p.ts < s.stop_ts OR (p.ts = s.stop_ts AND p.line < s.stop_line))),
 -- The agent-tagged stream rows of the runs' sessions, with the task their agent_id names.
 tagged_in_sessions AS (
   SELECT e.session_id, e.idx, e.ts, e.line, regexp_extract(e.agent_id, '-([a-z][0-9a-z]{8})$', 1) AS task_id
-  FROM events e
+  FROM event_fields e
   WHERE e.event IN ('StreamPhase', 'TimeoutFired') AND e.agent_id IS NOT NULL
     AND e.session_id IN (SELECT session_id FROM runs)),
 evidence AS (

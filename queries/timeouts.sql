@@ -8,12 +8,12 @@
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
 WITH picked AS (
-  SELECT e.session_id, e.event, e.idx, CASE WHEN e.event = 'WatchdogKill' THEN 'watchdog_kill' ELSE f.layer END AS layer
-  FROM events e JOIN event_fields f USING (file_id, line)
-  WHERE e.event IN ('TimeoutFired', 'TimeoutIneffective', 'WatchdogKill') AND f.event IN ('TimeoutFired', 'TimeoutIneffective', 'WatchdogKill')
-    AND ($since IS NULL OR e.ts >= CAST($since AS TIMESTAMPTZ))
-    AND ($until IS NULL OR e.ts < CAST($until AS TIMESTAMPTZ))
-    AND ($session IS NULL OR e.session_id = $session))
+  SELECT session_id, event, idx, CASE WHEN event = 'WatchdogKill' THEN 'watchdog_kill' ELSE layer END AS layer
+  FROM event_fields
+  WHERE event IN ('TimeoutFired', 'TimeoutIneffective', 'WatchdogKill')
+    AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
+    AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
+    AND ($session IS NULL OR session_id = $session))
 SELECT layer,
   count(*) FILTER (WHERE event = 'TimeoutFired') AS fired,
   count(*) FILTER (WHERE event = 'TimeoutFired' AND idx >= 0 AND idx < 10000) AS main_loop,

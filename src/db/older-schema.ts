@@ -47,8 +47,9 @@ export async function olderSchemaStatements(db: Database, path: string, current:
     if (missing.length === 0) continue;
     const nulls = missing.map((c) => `CAST(NULL AS ${c.type}) AS ${quote(c.column)}`).join(', ');
     const derived = schema.derivedTables.find((d) => d.table === table && storedTables.has(d.from));
-    if (!storedTables.has(table) && derived) {
-      // Computed from the stored rows it derives from, as the next load fills it (schema.ts, DerivedTable).
+    if (derived) {
+      // Missing or of an older shape: computed from the stored rows it derives from, as the next
+      // load fills it (schema.ts, DerivedTable).
       statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS ${derived.rows(`${quote(database)}.main.${quote(derived.from)}`)}`);
     } else if (!storedTables.has(table)) {
       statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS SELECT ${nulls} WHERE false`);

@@ -43,6 +43,8 @@ export interface SchemaPart {
  */
 export interface DerivedTable {
   table: string;
+  /** Its columns: a stored table that lacks one (an older version's) is made again from `from`. */
+  columns: string[];
   from: string;
   /** The table's rows, computed from `source` (`from`'s rows). */
   rows: (source: string) => string;
@@ -93,12 +95,15 @@ export async function createSchema(db: Database, schema: Schema): Promise<void> 
     const version = await db.all(`SELECT value FROM trajaudit_meta WHERE key = 'schema_version'`);
     if (version.rows[0]?.value === schema.version) return;
   }
-  const before = current.rows[0].has_meta === 1 ? new Set((await tableColumns(db)).map((c) => c.table)) : new Set<string>();
+  const stored = current.rows[0].has_meta === 1 ? await tableColumns(db) : [];
+  const before = new Set(stored.map((c) => c.table));
+  // A derived table to fill from its stored source: none yet, or one of an older shape.
+  const refill = schema.derivedTables.filter((d) => before.has(d.from)
+    && !d.columns.every((column) => stored.some((c) => c.table === d.table && c.column === column)));
   await db.transaction(async () => {
+    for (const derived of refill) await db.run(`DROP TABLE IF EXISTS ${derived.table}`);
     await db.run(schema.tables);
-    for (const derived of schema.derivedTables) {
-      if (before.has(derived.from) && !before.has(derived.table)) await db.run(`INSERT INTO ${derived.table} ${derived.rows(derived.from)}`);
-    }
+    for (const derived of refill) await db.run(`INSERT INTO ${derived.table} ${derived.rows(derived.from)}`);
     await db.run(schema.views);
     await db.run(`CREATE TABLE IF NOT EXISTS trajaudit_meta (key VARCHAR PRIMARY KEY, value VARCHAR)`);
     await db.run(`INSERT OR REPLACE INTO trajaudit_meta VALUES ('schema_version', $v)`, { v: schema.version });

@@ -39,7 +39,7 @@ async function run(db: Database, query: CannedQuery, fromConfig: Record<string, 
 // every stream end, failed or not: it is no retry, and would drown the rest.
 const RETRIES_PER_BUCKET = `
 SELECT (epoch_us(ts) - epoch_us(CAST($since AS TIMESTAMPTZ))) // CAST($bucket_us AS BIGINT) AS bucket, type, count(*) AS events
-FROM retry_telemetry
+FROM retry_telemetry_fields
 WHERE ts >= CAST($since AS TIMESTAMPTZ) AND ts < CAST($until AS TIMESTAMPTZ) AND type IS DISTINCT FROM 'stream_completed'
 GROUP BY ALL
 ORDER BY bucket, events DESC, type`;

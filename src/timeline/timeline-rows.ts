@@ -54,7 +54,7 @@ const TRANSCRIPT_DATA = `CASE
 const MERGED_SQL = `
 WITH known AS (
   SELECT task_id, coalesce(min(agent_id) FILTER (WHERE kind = 'start'), min(agent_id)) AS name
-  FROM subagent_lifecycle WHERE session_id = $session AND task_id IS NOT NULL GROUP BY task_id),
+  FROM subagent_lifecycle_fields WHERE session_id = $session AND task_id IS NOT NULL GROUP BY task_id),
 merged AS (
   SELECT 0 AS source_rank, 'events' AS source, file_id, line, ts, event, agent_id AS raw_agent, idx, data, NULL::VARCHAR AS message
   FROM events WHERE session_id = $session

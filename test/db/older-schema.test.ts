@@ -108,6 +108,30 @@ describe('a query over --db written by another trajaudit version', () => {
     for (const args of [SESSIONS, STARTS, DISCARDED]) expect(await answer(args, older)).toEqual(await expected(args));
   });
 
+  // event_fields as the version before its envelope columns (ts, type, phase, idx, agent_id) left it.
+  const envelopeless = (file: string) => {
+    olderCopy(file);
+    editDatabase(file, [
+      'CREATE TABLE event_fields AS SELECT * FROM events WHERE false',
+      ...['ts', 'type', 'phase', 'idx', 'agent_id', 'cwd', 'envelope_session_id', 'data', 'ts_unread'].map((c) => `ALTER TABLE event_fields DROP COLUMN ${c}`),
+      'ALTER TABLE event_fields ADD COLUMN attempt BIGINT',
+      'INSERT INTO event_fields (file_id, session_id, line, event) SELECT file_id, session_id, line, event FROM events WHERE event = \'SubagentStart\'',
+    ]);
+    return file;
+  };
+
+  it('reads event_fields of an older shape as computed from its stored events, and the next load makes it again', async () => {
+    const older = envelopeless(path.join(work.dir, 'envelope', 'older.duckdb'));
+    const columns = ['sql', `SELECT column_name FROM duckdb_columns() WHERE table_name = 'event_fields' AND database_name <> 'temp' ORDER BY column_index`];
+    expect((await answer(columns, older) as { column_name: string }[]).map((c) => c.column_name)).toEqual(['file_id', 'session_id', 'line', 'event', 'attempt']);
+    for (const args of [STARTS, DISCARDED, ['query', 'snapshot-attribution'], ['query', 'retry-by-agent']]) expect(await answer(args, older)).toEqual(await expected(args));
+    expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
+    const rows = ['sql', 'SELECT * FROM event_fields ORDER BY file_id, line'];
+    const upgraded = await answer(rows, older);
+    expect(upgraded).toEqual(await expected(rows));
+    expect((upgraded as unknown[]).length).toBeGreaterThan(50);
+  });
+
   it('is shared with other queries running meanwhile: none is told the database is busy', async () => {
     const older = olderCopy(path.join(work.dir, 'shared', 'older.duckdb'));
     const before = digest(older);

@@ -10,9 +10,9 @@ SELECT 'sid-code' AS source, r.session_id, coalesce(a.agent_id, r.agent_id) AS a
   coalesce(r.reopen_reason, 'unknown') AS error_class,
   nullif(regexp_extract(r.error, '(ECONN[A-Z]+|ETIMEDOUT|ENOTFOUND|EPIPE|EAI_AGAIN|UND_ERR_[A-Z_]+)', 1), '') AS connection_code,
   f.path AS file, r.line
-FROM retry_telemetry r
+FROM retry_telemetry_fields r
 LEFT JOIN input_files f USING (file_id)
-LEFT JOIN (SELECT session_id, task_id, any_value(agent_id) AS agent_id FROM subagent_lifecycle
+LEFT JOIN (SELECT session_id, task_id, any_value(agent_id) AS agent_id FROM subagent_lifecycle_fields
            WHERE kind = 'start' AND task_id IS NOT NULL GROUP BY ALL) a
   ON a.session_id = r.session_id AND a.task_id = r.task_id
 WHERE r.type IN ('retry', 'retry_budget_exhausted')`;
@@ -24,7 +24,7 @@ SELECT 'sid-code' AS source, s.session_id, s.agent_id, s.agent_type, NULL::VARCH
   coalesce(s.status = 'error' AND retries = 0, false) AS silent_failure,
   CASE WHEN s.stop_line IS NULL THEN 'no SubagentStop'
     ELSE 'SubagentStop status ' || coalesce(s.status, 'null') || ', ' || retries || ' retr' || CASE WHEN retries = 1 THEN 'y' ELSE 'ies' END || ' in the run' END AS evidence
-FROM (SELECT s.*, (SELECT count(*) FROM retry_telemetry r
+FROM (SELECT s.*, (SELECT count(*) FROM retry_telemetry_fields r
         WHERE r.type = 'retry' AND r.session_id = s.session_id AND r.task_id = s.task_id
           AND r.ts BETWEEN s.start_ts AND coalesce(s.stop_ts, r.ts)) AS retries
       FROM subagent_runs s) s`;
@@ -38,15 +38,15 @@ export const sidCodeCrossAgent: CrossAgentPart = {
       LEFT JOIN usage_ledger u USING (session_id)`,
     agent_runs: AGENT_RUNS,
     api_attempts: API_ATTEMPTS,
-    tool_results: `SELECT 'sid-code' AS source, e.session_id, NULL::VARCHAR AS agent_id, e.ts, x.tool_name,
-        x.tool_use_id, e.event = 'PostToolUseFailure' OR coalesce(x.is_error, false) AS is_error,
-        false AS sibling_cascade, f.path AS file, e.line
-      FROM events e JOIN event_fields x USING (file_id, line) LEFT JOIN input_files f USING (file_id)
-      WHERE e.event IN ('PostToolUse', 'PostToolUseFailure') AND x.event IN ('PostToolUse', 'PostToolUseFailure')`,
-    compactions: `SELECT 'sid-code' AS source, e.session_id, NULL::VARCHAR AS agent_id, e.ts, x.trigger,
-        NULL::BIGINT AS pre_tokens, 'compact' AS kind, f.path AS file, e.line
-      FROM events e JOIN event_fields x USING (file_id, line) LEFT JOIN input_files f USING (file_id)
-      WHERE e.event = 'PreCompact' AND x.event = 'PreCompact'`,
+    tool_results: `SELECT 'sid-code' AS source, x.session_id, NULL::VARCHAR AS agent_id, x.ts, x.tool_name,
+        x.tool_use_id, x.event = 'PostToolUseFailure' OR coalesce(x.is_error, false) AS is_error,
+        false AS sibling_cascade, f.path AS file, x.line
+      FROM event_fields x LEFT JOIN input_files f USING (file_id)
+      WHERE x.event IN ('PostToolUse', 'PostToolUseFailure')`,
+    compactions: `SELECT 'sid-code' AS source, x.session_id, NULL::VARCHAR AS agent_id, x.ts, x.trigger,
+        NULL::BIGINT AS pre_tokens, 'compact' AS kind, f.path AS file, x.line
+      FROM event_fields x LEFT JOIN input_files f USING (file_id)
+      WHERE x.event = 'PreCompact'`,
   },
   signals: {
     main_retries: { recorded: true, note: 'RetryTelemetry retry rows without agentId' },

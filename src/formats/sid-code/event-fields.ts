@@ -138,15 +138,25 @@ const FIELDS: [string, string, string][] = [
 /** The events with a row in event_fields: every family's, and those that tell the generation. */
 const EVENTS = [...Object.values(FAMILIES).flatMap((f) => f.events), 'TurnComplete', 'LowYieldSpinIntervened', 'HttpConnected', 'ModelCallUnpaired'];
 
-/** One row per event of EVENTS: its file, session and line (events' key), and the typed fields. */
+/**
+ * The `events` columns the views and queries read, copied beside the typed fields: a view or query
+ * that reads event_fields alone does not join `events` (3× its rows) on every run.
+ */
+const ENVELOPE: [string, string][] = [['ts', 'TIMESTAMPTZ'], ['type', 'VARCHAR'], ['phase', 'VARCHAR'], ['idx', 'BIGINT'], ['agent_id', 'VARCHAR']];
+
+/** event_fields' columns, in order. */
+export const EVENT_FIELDS_COLUMNS = ['file_id', 'session_id', 'line', 'event', ...[...ENVELOPE, ...FIELDS].map(([column]) => column)];
+
+/** One row per event of EVENTS: its file, session and line (events' key), its envelope columns, and the typed fields. */
 export const EVENT_FIELDS_TABLE = `CREATE TABLE IF NOT EXISTS event_fields (
   file_id BIGINT, session_id VARCHAR, line BIGINT, event VARCHAR,
-  ${FIELDS.map(([column, type]) => `${column} ${type}`).join(', ')});`;
+  ${[...ENVELOPE, ...FIELDS].map(([column, type]) => `${column} ${type}`).join(', ')});`;
 
 /** event_fields' rows of the events rows `source` holds (`events`, or an older file's) that meet `condition`. */
 export const eventFieldsRows = (source: string, condition = 'true') => `SELECT file_id, session_id, line, event,
+  ${ENVELOPE.map(([column]) => column).join(', ')},
   ${FIELDS.map(([column, , value]) => `${value} AS ${column}`).join(',\n  ')}
-FROM (SELECT file_id, session_id, line, event, type, agent_id, idx, data, ${LISTS.join(',\n  ')}
+FROM (SELECT file_id, session_id, line, event, ts, type, phase, idx, agent_id, data, ${LISTS.join(',\n  ')}
   FROM ${source} WHERE (${condition}) AND event IN (${EVENTS.map((e) => `'${e}'`).join(', ')}))`;
 
 /** Fills event_fields from the events rows that meet `condition` (the files a load just read). */

@@ -3,7 +3,7 @@
 import { jsonDouble as double } from '../../db/json-double.js';
 import { jsonInteger as integer } from '../../db/json-integer.js';
 import type { SchemaPart } from '../../db/schema.js';
-import { EVENT_FIELDS_TABLE, eventFieldsRows } from './event-fields.js';
+import { EVENT_FIELDS_COLUMNS, EVENT_FIELDS_TABLE, eventFieldsRows } from './event-fields.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (docs/formats.md#task-outputs). Custom subagents
 // (`subagent-custom-<ms>`) have none, and the pattern cannot match their 13 digits.
@@ -54,25 +54,32 @@ CREATE TABLE IF NOT EXISTS task_outputs (
 `;
 
 const VIEWS = `
+-- The payload views without \`data\`, from event_fields alone (what canned queries read), and the
+-- same rows with \`data\` joined from events.
+CREATE OR REPLACE VIEW retry_telemetry_fields AS
+SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id, model, attempt,
+  delay_ms, remaining_ms, error, phase, reopen_reason, discarded_chars, discarded_thinking_chars,
+  probe_decision, provider, fallback_model, total_events, elapsed_ms, ttft_ms, timeout_ms, gap_ms
+FROM event_fields WHERE event = 'RetryTelemetry';
 CREATE OR REPLACE VIEW retry_telemetry AS
-SELECT e.session_id, e.file_id, e.line, e.ts, e.type, e.agent_id, ${taskId('e.agent_id')} AS task_id, f.model, f.attempt,
-  f.delay_ms, f.remaining_ms, f.error, e.phase, f.reopen_reason, f.discarded_chars, f.discarded_thinking_chars,
-  f.probe_decision, f.provider, f.fallback_model, f.total_events, f.elapsed_ms, f.ttft_ms, f.timeout_ms, f.gap_ms, e.data
-FROM events e JOIN event_fields f USING (file_id, line) WHERE e.event = 'RetryTelemetry' AND f.event = 'RetryTelemetry';
+SELECT r.*, e.data FROM retry_telemetry_fields r JOIN events e USING (file_id, line) WHERE e.event = 'RetryTelemetry';
 
+CREATE OR REPLACE VIEW stream_phases_fields AS
+SELECT session_id, file_id, line, ts, idx AS "index", phase, agent_id, ${taskId('agent_id')} AS task_id,
+  attempt, caller, model, http_status, chunk_count, elapsed_ms, error
+FROM event_fields WHERE event = 'StreamPhase';
 CREATE OR REPLACE VIEW stream_phases AS
-SELECT e.session_id, e.file_id, e.line, e.ts, e.idx AS "index", e.phase, e.agent_id, ${taskId('e.agent_id')} AS task_id,
-  f.attempt, f.caller, f.model, f.http_status, f.chunk_count, f.elapsed_ms, f.error, e.data
-FROM events e JOIN event_fields f USING (file_id, line) WHERE e.event = 'StreamPhase' AND f.event = 'StreamPhase';
+SELECT p.*, e.data FROM stream_phases_fields p JOIN events e USING (file_id, line) WHERE e.event = 'StreamPhase';
 
+CREATE OR REPLACE VIEW subagent_lifecycle_fields AS
+SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
+  subagent_id AS agent_id, agent_type, ${taskId('subagent_id')} AS task_id,
+  (event = 'SubagentStart' AND starts_with(subagent_id, 'subagent-custom-'))
+    OR (event = 'SubagentStop' AND subagent_id IS NULL) AS is_custom,
+  description, status, elapsed_ms, input_tokens, output_tokens, turns
+FROM event_fields WHERE event IN ('SubagentStart', 'SubagentStop');
 CREATE OR REPLACE VIEW subagent_lifecycle AS
-SELECT e.session_id, e.file_id, e.line, e.ts, CASE e.event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
-  f.subagent_id AS agent_id, f.agent_type, ${taskId('f.subagent_id')} AS task_id,
-  (e.event = 'SubagentStart' AND starts_with(f.subagent_id, 'subagent-custom-'))
-    OR (e.event = 'SubagentStop' AND f.subagent_id IS NULL) AS is_custom,
-  f.description, f.status, f.elapsed_ms, f.input_tokens, f.output_tokens, f.turns, e.data
-FROM events e JOIN event_fields f USING (file_id, line)
-WHERE e.event IN ('SubagentStart', 'SubagentStop') AND f.event IN ('SubagentStart', 'SubagentStop');
+SELECT l.*, e.data FROM subagent_lifecycle_fields l JOIN events e USING (file_id, line) WHERE e.event IN ('SubagentStart', 'SubagentStop');
 
 -- One row per SubagentStart with the Stop it pairs with (NULLs when it never stopped). A Start pairs
 -- with a later Stop of the same session and agent_id; custom subagents (Stop with a null agent_id)
@@ -84,7 +91,7 @@ WHERE e.event IN ('SubagentStart', 'SubagentStop') AND f.event IN ('SubagentStar
 CREATE OR REPLACE VIEW subagent_runs AS
 WITH keyed AS (
   SELECT *, CASE WHEN agent_id IS NULL OR starts_with(agent_id, 'subagent-custom-') THEN NULL ELSE agent_id END AS pair_key
-  FROM subagent_lifecycle
+  FROM subagent_lifecycle_fields
 ),
 ordered AS (
   SELECT *,
@@ -164,5 +171,5 @@ export const sidCodeSchema: SchemaPart = {
   tables: TABLES,
   views: VIEWS,
   // Older files have events without event_fields: the next load fills it, a read-only open computes it.
-  derivedTables: [{ table: 'event_fields', from: 'events', rows: (events) => eventFieldsRows(events) }],
+  derivedTables: [{ table: 'event_fields', columns: EVENT_FIELDS_COLUMNS, from: 'events', rows: (events) => eventFieldsRows(events) }],
 };
