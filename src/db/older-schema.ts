@@ -5,7 +5,7 @@
 // (read-write) renews the stored schema instead (schema.ts, createSchema).
 import { InputError } from '../errors.js';
 import type { Database } from './database.js';
-import type { Schema } from './schema.js';
+import type { DerivedTable, Schema } from './schema.js';
 
 export interface TableColumn {
   table: string;
@@ -40,17 +40,28 @@ export async function olderSchemaStatements(db: Database, path: string, current:
   const byTable = new Map<string, TableColumn[]>();
   for (const c of current) byTable.set(c.table, [...(byTable.get(c.table) ?? []), c]);
 
+  const missingOf = (table: string) => (byTable.get(table) ?? []).filter((c) => !stored.has(`${c.table}.${c.column}`));
+  /** A derived table that lacks columns, with what it is computed from (stored, or computed itself). */
+  const computedFrom = (table: string): DerivedTable | undefined => {
+    const derived = schema.derivedTables.find((d) => d.table === table);
+    if (!derived || missingOf(table).length === 0) return undefined;
+    return storedTables.has(derived.from) || computedFrom(derived.from) ? derived : undefined;
+  };
+
   const statements: string[] = [];
   const lacking: string[] = [];
-  for (const [table, columns] of byTable) {
-    const missing = columns.filter((c) => !stored.has(`${c.table}.${c.column}`));
+  // Derived tables in the schema's order, each after the one it derives from.
+  const tables = [...schema.derivedTables.map((d) => d.table).filter((t) => byTable.has(t)), ...[...byTable.keys()].filter((t) => !schema.derivedTables.some((d) => d.table === t))];
+  for (const table of tables) {
+    const missing = missingOf(table);
     if (missing.length === 0) continue;
     const nulls = missing.map((c) => `CAST(NULL AS ${c.type}) AS ${quote(c.column)}`).join(', ');
-    const derived = schema.derivedTables.find((d) => d.table === table && storedTables.has(d.from));
+    const derived = computedFrom(table);
     if (derived) {
-      // Missing or of an older shape: computed from the stored rows it derives from, as the next
-      // load fills it (schema.ts, DerivedTable).
-      statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS ${derived.rows(`${quote(database)}.main.${quote(derived.from)}`)}`);
+      // Missing or of an older shape: computed from the rows it derives from, as the next load
+      // fills it (schema.ts, DerivedTable); from the TEMP view of its source when that is computed too.
+      const source = computedFrom(derived.from) ? quote(derived.from) : `${quote(database)}.main.${quote(derived.from)}`;
+      statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS ${derived.rows(source)}`);
     } else if (!storedTables.has(table)) {
       statements.push(`CREATE OR REPLACE TEMP VIEW ${quote(table)} AS SELECT ${nulls} WHERE false`);
     } else if (missing.every((c) => schema.addedColumns.has(`${c.table}.${c.column}`))) {

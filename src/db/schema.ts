@@ -97,9 +97,14 @@ export async function createSchema(db: Database, schema: Schema): Promise<void> 
   }
   const stored = current.rows[0].has_meta === 1 ? await tableColumns(db) : [];
   const before = new Set(stored.map((c) => c.table));
-  // A derived table to fill from its stored source: none yet, or one of an older shape.
-  const refill = schema.derivedTables.filter((d) => before.has(d.from)
-    && !d.columns.every((column) => stored.some((c) => c.table === d.table && c.column === column)));
+  // A derived table to fill from its source (stored, or filled here before it): none yet, one of
+  // an older shape, or one whose source is filled again.
+  const refill: DerivedTable[] = [];
+  for (const d of schema.derivedTables) {
+    const sourceRefilled = refill.some((r) => r.table === d.from);
+    const current = d.columns.every((column) => stored.some((c) => c.table === d.table && c.column === column));
+    if ((before.has(d.from) && !current) || sourceRefilled) refill.push(d);
+  }
   await db.transaction(async () => {
     for (const derived of refill) await db.run(`DROP TABLE IF EXISTS ${derived.table}`);
     await db.run(schema.tables);

@@ -50,6 +50,7 @@ const SESSIONS = ['sql', 'SELECT session_id, generation, events FROM sessions OR
 const STARTS = ['query', 'subagent-starts'];
 const TIMELINE = ['timeline', '20260819-183103-4f7a9c2e'];
 const DISCARDED = ['query', 'discarded-output'];
+const SMALL_FAMILIES = ['sql', 'SELECT * FROM retry_and_subagent_fields ORDER BY file_id, line'];
 const answer = async (args: string[], db: string) => {
   const { value, run } = await runJson([...args, '--db', db]);
   expect(run.code).toBe(0);
@@ -130,6 +131,22 @@ describe('a query over --db written by another trajaudit version', () => {
     const upgraded = await answer(rows, older);
     expect(upgraded).toEqual(await expected(rows));
     expect((upgraded as unknown[]).length).toBeGreaterThan(50);
+    expect(await answer(SMALL_FAMILIES, older)).toEqual(await expected(SMALL_FAMILIES));
+  });
+
+  it('reads retry_and_subagent_fields, missing in a file of the version before it, from its event_fields; the next load stores it', async () => {
+    const older = olderCopy(path.join(work.dir, 'small', 'older.duckdb'));
+    // olderCopy dropped event_fields: the version before had it, as a load of this one makes it.
+    expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
+    editDatabase(older, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'DROP VIEW retry_telemetry', 'DROP VIEW retry_telemetry_fields',
+      'DROP VIEW subagent_lifecycle', 'DROP VIEW subagent_lifecycle_fields', 'DROP VIEW agent_runs', 'DROP VIEW api_attempts', 'DROP VIEW subagent_runs', 'DROP TABLE retry_and_subagent_fields']);
+    const before = digest(older);
+    for (const args of [SMALL_FAMILIES, STARTS, ['query', 'retry-by-agent'], ['query', 'cooldown-herd']]) expect(await answer(args, older)).toEqual(await expected(args));
+    expect(digest(older)).toBe(before);
+    expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
+    const stored = ['sql', `SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 'retry_and_subagent_fields'`];
+    expect(await answer(stored, older)).toEqual([{ n: 1 }]);
+    expect(await answer(SMALL_FAMILIES, older)).toEqual(await expected(SMALL_FAMILIES));
   });
 
   it('is shared with other queries running meanwhile: none is told the database is busy', async () => {

@@ -60,7 +60,7 @@ export const transcriptFormat: JsonlFormat = {
   // Read back from the stored rows once their files are read: computed inside read_json's statement,
   // it held every row of the statement at once (over the 192 MB default on transcripts with long tool results).
   derived: {
-    table: 'claude_messages',
+    tables: ['claude_messages'],
     // Each line's text is taken out of its message once (the hash and the notifications read it).
     insert: (rows) => `INSERT INTO claude_messages (file_id, line, tool_calls, tool_results, text_hash, notifications)
       SELECT file_id, line, nullif(${TOOL_CALLS}, []), nullif(${TOOL_RESULTS}, []), CASE WHEN type IN ('user', 'assistant') THEN hash(line_text) END, ${NOTIFICATIONS}

@@ -159,5 +159,19 @@ export const eventFieldsRows = (source: string, condition = 'true') => `SELECT f
 FROM (SELECT file_id, session_id, line, event, ts, type, phase, idx, agent_id, data, ${LISTS.join(',\n  ')}
   FROM ${source} WHERE (${condition}) AND event IN (${EVENTS.map((e) => `'${e}'`).join(', ')}))`;
 
-/** Fills event_fields from the events rows that meet `condition` (the files a load just read). */
-export const insertEventFields = (condition: string) => `INSERT INTO event_fields ${eventFieldsRows('events', condition)}`;
+/**
+ * The events the retry and subagent queries read: few (~12 % of event_fields' rows at 1 GiB), so
+ * stored again apart, where those queries do not scan event_fields' other rows (1.5–2× faster).
+ */
+const RETRY_AND_SUBAGENT_EVENTS = ['RetryTelemetry', 'SubagentStart', 'SubagentStop'];
+
+/** retry_and_subagent_fields: event_fields' RetryTelemetry and Subagent rows, with its columns. */
+export const RETRY_AND_SUBAGENT_FIELDS_TABLE = EVENT_FIELDS_TABLE.replace('TABLE IF NOT EXISTS event_fields', 'TABLE IF NOT EXISTS retry_and_subagent_fields');
+
+/** retry_and_subagent_fields' rows of the event_fields rows `source` holds that meet `condition`. */
+export const retryAndSubagentRows = (source: string, condition = 'true') =>
+  `SELECT * FROM ${source} WHERE (${condition}) AND event IN (${RETRY_AND_SUBAGENT_EVENTS.map((e) => `'${e}'`).join(', ')}) ORDER BY event, file_id, line`;
+
+/** Fills event_fields, then retry_and_subagent_fields, from the events rows that meet `condition` (the files a load just read). */
+export const insertEventFields = (condition: string) => `INSERT INTO event_fields ${eventFieldsRows('events', condition)};
+INSERT INTO retry_and_subagent_fields ${retryAndSubagentRows('event_fields', condition)}`;

@@ -3,7 +3,7 @@
 import { jsonDouble as double } from '../../db/json-double.js';
 import { jsonInteger as integer } from '../../db/json-integer.js';
 import type { SchemaPart } from '../../db/schema.js';
-import { EVENT_FIELDS_COLUMNS, EVENT_FIELDS_TABLE, eventFieldsRows } from './event-fields.js';
+import { EVENT_FIELDS_COLUMNS, EVENT_FIELDS_TABLE, eventFieldsRows, RETRY_AND_SUBAGENT_FIELDS_TABLE, retryAndSubagentRows } from './event-fields.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (docs/formats.md#task-outputs). Custom subagents
 // (`subagent-custom-<ms>`) have none, and the pattern cannot match their 13 digits.
@@ -44,6 +44,7 @@ ALTER TABLE events ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
 ALTER TABLE error_records ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
 ALTER TABLE warn_lines ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
 ${EVENT_FIELDS_TABLE}
+${RETRY_AND_SUBAGENT_FIELDS_TABLE}
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_summaries (file_id BIGINT, session_id VARCHAR, exit_status VARCHAR, abnormal BOOLEAN, real_errors BIGINT, summary JSON);
@@ -60,7 +61,7 @@ CREATE OR REPLACE VIEW retry_telemetry_fields AS
 SELECT session_id, file_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id, model, attempt,
   delay_ms, remaining_ms, error, phase, reopen_reason, discarded_chars, discarded_thinking_chars,
   probe_decision, provider, fallback_model, total_events, elapsed_ms, ttft_ms, timeout_ms, gap_ms
-FROM event_fields WHERE event = 'RetryTelemetry';
+FROM retry_and_subagent_fields WHERE event = 'RetryTelemetry';
 CREATE OR REPLACE VIEW retry_telemetry AS
 SELECT r.*, e.data FROM retry_telemetry_fields r JOIN events e USING (file_id, line) WHERE e.event = 'RetryTelemetry';
 
@@ -77,7 +78,7 @@ SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'star
   (event = 'SubagentStart' AND starts_with(subagent_id, 'subagent-custom-'))
     OR (event = 'SubagentStop' AND subagent_id IS NULL) AS is_custom,
   description, status, elapsed_ms, input_tokens, output_tokens, turns
-FROM event_fields WHERE event IN ('SubagentStart', 'SubagentStop');
+FROM retry_and_subagent_fields WHERE event IN ('SubagentStart', 'SubagentStop');
 CREATE OR REPLACE VIEW subagent_lifecycle AS
 SELECT l.*, e.data FROM subagent_lifecycle_fields l JOIN events e USING (file_id, line) WHERE e.event IN ('SubagentStart', 'SubagentStop');
 
@@ -171,5 +172,8 @@ export const sidCodeSchema: SchemaPart = {
   tables: TABLES,
   views: VIEWS,
   // Older files have events without event_fields: the next load fills it, a read-only open computes it.
-  derivedTables: [{ table: 'event_fields', columns: EVENT_FIELDS_COLUMNS, from: 'events', rows: (events) => eventFieldsRows(events) }],
+  derivedTables: [
+    { table: 'event_fields', columns: EVENT_FIELDS_COLUMNS, from: 'events', rows: (events) => eventFieldsRows(events) },
+    { table: 'retry_and_subagent_fields', columns: EVENT_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => retryAndSubagentRows(fields) },
+  ],
 };

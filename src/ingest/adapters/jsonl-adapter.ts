@@ -43,11 +43,11 @@ export interface JsonlFormat {
    */
   rewritten?: boolean;
   /**
-   * A table filled from the main table's rows of the files a transaction read, at its end
+   * Tables filled from the main table's rows of the files a transaction read, at its end
    * (what a query would otherwise parse out of a stored JSON value on every run). `insert` is the
-   * INSERT statement given a SQL condition on the main table's rows (the files, or a file's appended lines).
+   * INSERT statements given a SQL condition on the main table's rows (the files, or a file's appended lines).
    */
-  derived?: { table: string; insert: (rows: string) => string };
+  derived?: { tables: string[]; insert: (rows: string) => string };
   /** See Adapter.wideRows. */
   wideRows?: boolean;
   /** The keys a line must not name twice (duplicate-keys.ts): at most 8 of up to 18 bytes; default every key of `columns`. */
@@ -77,7 +77,7 @@ export function jsonlAdapter(format: JsonlFormat): Adapter {
   };
   return {
     kind: format.kind,
-    tables: format.derived ? [format.table, format.derived.table] : [format.table],
+    tables: [format.table, ...(format.derived?.tables ?? [])],
     appendable: !format.rewritten,
     wideRows: format.wideRows,
     timed: format.timed,
