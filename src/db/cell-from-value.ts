@@ -34,6 +34,9 @@ const {
 } = duckdb;
 
 const INFINITE_TIMESTAMP = 9223372036854775807n;
+// A BIGINT within these is a JavaScript number, as ExactNumber.from would make it (without its text).
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
 const INFINITE_DATE = 2147483647;
 const pad = (n: number | bigint, width: number) => String(n).padStart(width, '0');
 
@@ -154,7 +157,7 @@ export function cellFromValue(value: unknown, type?: DuckDBType): Cell {
   if (typeof value === 'string') return type?.alias === 'JSON' ? parseJsonExact(value) : value;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return !Number.isFinite(value) ? String(value) : type instanceof DuckDBFloatType ? shortestFloat(value) : value;
-  if (typeof value === 'bigint') return ExactNumber.from(String(value));
+  if (typeof value === 'bigint') return value >= MIN_SAFE && value <= MAX_SAFE ? Number(value) : ExactNumber.from(String(value));
   if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return timestamp(value.micros, 1000n);
   if (value instanceof DuckDBTimestampMillisecondsValue) return timestamp(value.millis, 1_000_000n);
   if (value instanceof DuckDBTimestampSecondsValue) return timestamp(value.seconds, 1_000_000_000n);
