@@ -31,7 +31,8 @@ tagged_in_sessions AS (
   SELECT e.session_id, e.idx, e.ts, e.line, regexp_extract(e.agent_id, '-([a-z][0-9a-z]{8})$', 1) AS task_id
   FROM event_fields e
   WHERE e.event IN ('StreamPhase', 'TimeoutFired') AND e.agent_id IS NOT NULL
-    AND e.session_id IN (SELECT session_id FROM runs)),
+    -- Only what the provider-row evidence below reads: sessions with an untagged error in a run.
+    AND e.session_id IN (SELECT session_id FROM errors_in_run WHERE row_agent_id IS NULL)),
 evidence AS (
   SELECT session_id, task_id, stop_ts, 1 AS rank, ts, error, line
   FROM errors_in_run WHERE row_task_id = task_id
