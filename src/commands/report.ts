@@ -89,7 +89,8 @@ export async function report(given: ReportOptions, progress: Progress): Promise<
   let empty: string | undefined;
   try {
     const onSection = (done: number, total: number, title: string) => progress.update(`report: section ${done + 1} of ${total}, ${title}`);
-    data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config), onSection });
+    const drawCharts = options.format === 'html' || (options.format === 'md' && options.out !== undefined && !isStream(options.out));
+    data = await collectReport(db, { windows, inputs: inputsShown(options), fromConfig: configParams(config), onSection, drawCharts });
     // A window with no event (the default 7 days over an older home, a stalled agent) is all
     // zeros: the report says so at its top, and a scheduled run fails rather than publish it.
     const current = { since: windows.current.since.toISOString(), until: windows.current.until.toISOString() };

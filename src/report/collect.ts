@@ -23,6 +23,8 @@ export interface CollectOptions {
   fromConfig: Record<string, string>;
   /** Told each section as it starts (a progress line on a terminal). */
   onSection?: (done: number, total: number, title: string) => void;
+  /** Whether the format shows the charts (HTML, Markdown with its SVG files): drawing them takes vega. */
+  drawCharts: boolean;
 }
 
 const windowed = (q: CannedQuery) => ['since', 'until'].every((p) => q.params.some((d) => d.name === p));
@@ -60,7 +62,7 @@ async function chartsFor(db: Database, spec: SectionSpec, query: CannedQuery, cu
   if (spec.id === 'subagent-outcomes') wanted.push({ id: 'subagent-outcomes', title: 'Subagent outcomes by agent type', spec: subagentOutcomesSpec(current.rows) });
   if (spec.id === 'test-pollution') wanted.push({ id: 'pollution-share', title: 'Share of tasks/ files by category', spec: pollutionShareSpec(current.rows) });
   const out: ChartOutput[] = [];
-  for (const chart of wanted.filter((c) => hasData(c.spec))) out.push({ id: chart.id, title: chart.title, svg: await renderSvg(chart.spec, chart.title) });
+  for (const chart of wanted.filter((c) => hasData(c.spec))) out.push({ id: chart.id, title: chart.title, svg: options.drawCharts ? await renderSvg(chart.spec, chart.title) : '' });
   return out;
 }
 

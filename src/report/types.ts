@@ -32,6 +32,7 @@ export interface ChartOutput {
   /** File-name-safe id: report-<id>.svg beside a Markdown report. */
   id: string;
   title: string;
+  /** The chart drawn; '' in a report whose format shows none (JSON, Markdown on a stream). */
   svg: string;
 }
 
