@@ -63,7 +63,7 @@ UNION ALL
 SELECT a.session_id, a.agent_id, a.task_id, a.agent_type, 0, 0, 0, 0, 0, p.status
 FROM started a
 LEFT JOIN stops p ON p.session_id = a.session_id AND p.task_id = a.task_id
-WHERE NOT EXISTS (
-  SELECT 1 FROM with_telemetry w
-  WHERE w.session_id = a.session_id AND (w.task_id = a.task_id OR (a.task_id IS NULL AND w.agent_id = a.agent_id)))
+-- No row for its task; a run without a task id, no row for its agent (two joins on equal keys).
+WHERE NOT EXISTS (SELECT 1 FROM with_telemetry w WHERE w.session_id = a.session_id AND w.task_id = a.task_id)
+  AND NOT (a.task_id IS NULL AND EXISTS (SELECT 1 FROM with_telemetry w WHERE w.session_id = a.session_id AND w.agent_id = a.agent_id))
 ORDER BY retries DESC, session_id, agent_id;

@@ -16,7 +16,7 @@ sessions_in_window AS (
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
 ),
 tagged_phases AS (
-  SELECT session_id, ts, "index", phase, agent_id, task_id, chunk_count
+  SELECT session_id, ts, "index", phase, agent_id, chunk_count
   FROM stream_phases_fields
   WHERE agent_id IS NOT NULL AND "index" >= 10000 AND session_id IN (SELECT session_id FROM sessions_in_window)
 ),
@@ -36,7 +36,8 @@ untagged_phases AS (
   WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx IS NOT NULL AND session_id IN (SELECT session_id FROM windowed_sessions)
 ),
 streams AS (
-  SELECT session_id, "index", agent_id, any_value(task_id) AS task_id, min(ts) AS first_ts, max(ts) AS last_ts,
+  -- The stream's task id, as stream_phases_fields reads it from agent_id: once per stream, not per row.
+  SELECT session_id, "index", agent_id, nullif(regexp_extract(agent_id, '-([a-z][0-9a-z]{8})$', 1), '') AS task_id, min(ts) AS first_ts, max(ts) AS last_ts,
     -- Cut off: no completed/error after its last fetch_sent.
     coalesce(max(ts) FILTER (phase <> 'fetch_sent') < max(ts) FILTER (phase = 'fetch_sent'), true) AS cut_off
   FROM phases
