@@ -3,11 +3,11 @@
 // Figures: bench/design-figures.md.
 
 /**
- * Queries and reports: freed pages are kept 10 ms, in one arena (the threads' pages reused across
- * threads): a report peaks well below jemalloc's own 10 s, for a little more time. Returning pages
- * at once (decay 0) makes a report several times slower: each page reused costs a page fault.
+ * Queries and reports: freed pages are kept 1 s, in one arena (the threads' pages reused across
+ * threads), so that a query's next hash table reuses them without a page fault. Kept 10 ms, a
+ * report takes ~1.4× as long; returned at once (decay 0), several times as long.
  */
-export const QUERY_ALLOCATOR = 'narenas:1,dirty_decay_ms:10,muzzy_decay_ms:0';
+export const QUERY_ALLOCATOR = 'narenas:1,dirty_decay_ms:1000,muzzy_decay_ms:0';
 
 /**
  * `load`: freed pages are kept 3 s, so that the next row group reuses them without a page fault;

@@ -115,8 +115,13 @@ function describeOpenError(path: string, error: unknown): InputError {
 
 const useCatalog = (catalog: string) => `USE "${catalog.replace(/"/g, '""')}"`;
 
-/** DuckDB's buffer pool for a --db file, unless TRAJAUDIT_MEMORY_LIMIT says otherwise. */
+/** DuckDB's buffer pool for a --db file a load writes, unless TRAJAUDIT_MEMORY_LIMIT says otherwise. */
 export const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
+/**
+ * The pool for a --db file read as it is: queries spill little, and the pages the allocator keeps
+ * for them (allocator.ts) come on top, so that a report over 5 GiB stays under 500 MB.
+ */
+export const READ_FILE_MEMORY_LIMIT = '128MB';
 
 /**
  * DuckDB installs and loads a known extension a statement needs (httpfs for an `s3://` path in
@@ -141,7 +146,7 @@ async function guarded<T>(path: string | null, work: () => Promise<T>): Promise<
     const message = error instanceof Error ? error.message : String(error);
     // Out of memory, also at a commit (`TransactionContext Error: Failed to commit: failed to pin block …`).
     if (message.startsWith('Out of Memory Error') || /failed to pin block/i.test(message)) {
-      throw new OutOfMemoryError(message.split('\n')[0], `raise TRAJAUDIT_MEMORY_LIMIT (a size with its unit, e.g. TRAJAUDIT_MEMORY_LIMIT=1GB; default ${DEFAULT_FILE_MEMORY_LIMIT} for --db files) or free memory`);
+      throw new OutOfMemoryError(message.split('\n')[0], `raise TRAJAUDIT_MEMORY_LIMIT (a size with its unit, e.g. TRAJAUDIT_MEMORY_LIMIT=1GB; default ${DEFAULT_FILE_MEMORY_LIMIT} to load into a --db file, ${READ_FILE_MEMORY_LIMIT} to read one) or free memory`);
     }
     if (message.startsWith('IO Error') && CORRUPT.test(message)) throw corrupt(path ?? ':memory:', message);
     throw error;
@@ -296,7 +301,7 @@ export async function openDatabase(schema: Schema, path?: string, options: { rea
   // of this process's own: a signal removes it (temp-dirs.ts) without touching another's spill.
   const spill = makeTempDir('trajaudit-duckdb-spill-');
   const settings = [`SET TimeZone = 'UTC'`, `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
-  const limit = env.memoryLimit ?? (path === undefined ? undefined : DEFAULT_FILE_MEMORY_LIMIT);
+  const limit = env.memoryLimit ?? (path === undefined ? undefined : readOnly ? READ_FILE_MEMORY_LIMIT : DEFAULT_FILE_MEMORY_LIMIT);
   if (limit) settings.push(`SET memory_limit = '${limit.replace(/'/g, "''")}'`);
   const everyConnection = [`SET TimeZone = 'UTC'`];
   if (attached !== null) {
