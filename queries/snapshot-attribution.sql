@@ -30,34 +30,42 @@ phases AS (
 ),
 -- The provider rows (no agent_id), with only what the joins below read: they are most of the rows,
 -- so their StreamPhase events are read alone; chunk_count only for the rows matched (untagged).
-untagged_phases AS (
+-- A sub-agent's own index (10000 and up) and the main loop's (0-9999) are matched apart.
+untagged_own AS (
   SELECT session_id, file_id, line, ts, idx AS "index"
   FROM event_fields
-  WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx IS NOT NULL AND session_id IN (SELECT session_id FROM windowed_sessions)
+  WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx >= 10000 AND session_id IN (SELECT session_id FROM windowed_sessions)
+),
+untagged_main AS (
+  SELECT session_id, file_id, line, ts, idx AS "index"
+  FROM event_fields
+  WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx BETWEEN 0 AND 9999 AND session_id IN (SELECT session_id FROM windowed_sessions)
 ),
 streams AS (
   -- The stream's task id, as stream_phases_fields reads it from agent_id: once per stream, not per row.
   SELECT session_id, "index", agent_id, nullif(regexp_extract(agent_id, '-([a-z][0-9a-z]{8})$', 1), '') AS task_id, min(ts) AS first_ts, max(ts) AS last_ts,
+    count(*) AS tagged_rows, max(chunk_count) AS tagged_chunks,
     -- Cut off: no completed/error after its last fetch_sent.
     coalesce(max(ts) FILTER (phase <> 'fetch_sent') < max(ts) FILTER (phase = 'fetch_sent'), true) AS cut_off
   FROM phases
   GROUP BY session_id, "index", agent_id
 ),
+-- Per (session, index), from its streams (one per agent): no DISTINCT over every tagged row.
 tagged AS (
   SELECT session_id, "index",
-    count(DISTINCT agent_id) AS agents,
-    string_agg(DISTINCT agent_id, ', ' ORDER BY agent_id) AS agent_ids,
-    count(*) AS tagged_rows,
-    max(chunk_count) AS tagged_chunks,
-    min(ts) AS first_ts, max(ts) AS last_ts
-  FROM phases
+    count(*) AS agents,
+    array_to_string(list_sort(list(agent_id)), ', ') AS agent_ids,
+    sum(tagged_rows) AS tagged_rows,
+    max(tagged_chunks) AS tagged_chunks,
+    min(first_ts) AS first_ts, max(last_ts) AS last_ts
+  FROM streams
   GROUP BY session_id, "index"
 ),
 own_index AS (
   -- Streams whose provider rows carry the stream's own index (request context, HEAD). The others may be
   -- of the older build, or never reached the provider: either way only rows inside them can be theirs.
   SELECT DISTINCT s.session_id, s."index", s.agent_id
-  FROM streams s JOIN untagged_phases u
+  FROM streams s JOIN untagged_own u
     ON u.session_id = s.session_id AND u."index" = s."index"
    AND u.ts BETWEEN s.first_ts - INTERVAL 1 SECOND AND s.last_ts + INTERVAL 1 SECOND
 ),
@@ -102,19 +110,19 @@ main_index_rows AS (
   -- Each provider row goes to at most one (session, index): nested intervals are parallel agents.
   SELECT session_id, "index", file_id, line FROM (
     SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line
-    FROM main_index_hours m JOIN untagged_phases u
+    FROM main_index_hours m JOIN untagged_main u
       ON u.session_id = m.session_id AND epoch_us(u.ts) // 3600000000 = m.hour AND u."index" BETWEEN 0 AND 9999
      AND u.ts BETWEEN m.first_ts AND m.end_ts
     UNION ALL
     SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line
-    FROM main_index_streams m JOIN untagged_phases u
+    FROM main_index_streams m JOIN untagged_main u
       ON u.session_id = m.session_id AND u."index" BETWEEN 0 AND 9999 AND u.ts BETWEEN m.first_ts AND m.end_ts
     WHERE epoch_us(m.end_ts) // 3600000000 - epoch_us(m.first_ts) // 3600000000 >= 1000)
   QUALIFY row_number() OVER (PARTITION BY file_id, line ORDER BY first_ts DESC, "index", agent_id) = 1
 ),
 same_index_rows AS (
   SELECT t.session_id, t."index", u.file_id, u.line
-  FROM tagged t JOIN untagged_phases u
+  FROM tagged t JOIN untagged_own u
     ON u.session_id = t.session_id AND u."index" = t."index"
    AND u.ts BETWEEN t.first_ts - INTERVAL 1 SECOND AND t.last_ts + INTERVAL 1 SECOND
 ),
