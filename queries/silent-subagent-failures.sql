@@ -22,14 +22,16 @@ WITH runs AS (
 errors_in_run AS (
   SELECT s.session_id, s.task_id, s.stop_ts, s.stop_line, s.start_ts, s.start_line, p.task_id AS row_task_id,
     p.agent_id AS row_agent_id, p."index", p.ts, p.line, coalesce(p.error, 'HTTP ' || p.http_status) AS error
-  FROM runs s JOIN stream_phases_fields p
-    ON p.session_id = s.session_id AND p.phase = 'error'
+  FROM runs s JOIN (
+    SELECT session_id, ts, line, idx AS "index", agent_id, nullif(regexp_extract(agent_id, '-([a-z][0-9a-z]{8})$', 1), '') AS task_id, error, http_status
+    FROM stream_evidence_fields WHERE event = 'StreamPhase' AND phase = 'error') p
+    ON p.session_id = s.session_id
    AND (p.ts > s.start_ts OR (p.ts = s.start_ts AND p.line > s.start_line))
    AND (p.ts < s.stop_ts OR (p.ts = s.stop_ts AND p.line < s.stop_line))),
 -- The agent-tagged stream rows of the runs' sessions, with the task their agent_id names.
 tagged_in_sessions AS (
   SELECT e.session_id, e.idx, e.ts, e.line, regexp_extract(e.agent_id, '-([a-z][0-9a-z]{8})$', 1) AS task_id
-  FROM event_fields e
+  FROM stream_evidence_fields e
   WHERE e.event IN ('StreamPhase', 'TimeoutFired') AND e.agent_id IS NOT NULL
     -- Only what the provider-row evidence below reads: sessions with an untagged error in a run.
     AND e.session_id IN (SELECT session_id FROM errors_in_run WHERE row_agent_id IS NULL)),

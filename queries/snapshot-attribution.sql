@@ -11,14 +11,14 @@ WITH
 -- A (session, index) is in the window by its first tagged row: only sessions with a tagged row in it
 -- can have one, and each step below is within one session.
 sessions_in_window AS (
-  SELECT DISTINCT session_id FROM event_fields
+  SELECT DISTINCT session_id FROM stream_evidence_fields
   WHERE event = 'StreamPhase' AND agent_id IS NOT NULL AND idx >= 10000 AND ($session IS NULL OR session_id = $session)
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
 ),
 tagged_phases AS (
-  SELECT session_id, ts, "index", phase, agent_id, chunk_count
-  FROM stream_phases_fields
-  WHERE agent_id IS NOT NULL AND "index" >= 10000 AND session_id IN (SELECT session_id FROM sessions_in_window)
+  SELECT session_id, ts, idx AS "index", phase, agent_id, chunk_count
+  FROM stream_evidence_fields
+  WHERE event = 'StreamPhase' AND agent_id IS NOT NULL AND idx >= 10000 AND session_id IN (SELECT session_id FROM sessions_in_window)
 ),
 -- The sessions with a (session, index) in the window: all the answer needs.
 windowed_sessions AS (

@@ -149,6 +149,21 @@ describe('a query over --db written by another trajaudit version', () => {
     expect(await answer(SMALL_FAMILIES, older)).toEqual(await expected(SMALL_FAMILIES));
   });
 
+  it('reads stream_evidence_fields, missing in a file of the version before it, from its event_fields; the next load stores it', async () => {
+    const older = olderCopy(path.join(work.dir, 'evidence', 'older.duckdb'));
+    expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
+    editDatabase(older, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'DROP TABLE stream_evidence_fields']);
+    const before = digest(older);
+    const evidence = ['sql', 'SELECT event, count(*) AS n, count(agent_id) AS tagged FROM stream_evidence_fields GROUP BY ALL ORDER BY event'];
+    expect(((await expected(evidence)) as { n: number }[]).length).toBe(2);
+    for (const args of [evidence, ['query', 'snapshot-attribution'], ['query', 'silent-subagent-failures']]) expect(await answer(args, older)).toEqual(await expected(args));
+    expect(digest(older)).toBe(before);
+    expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
+    const stored = ['sql', `SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 'stream_evidence_fields'`];
+    expect(await answer(stored, older)).toEqual([{ n: 1 }]);
+    expect(await answer(evidence, older)).toEqual(await expected(evidence));
+  });
+
   it('is shared with other queries running meanwhile: none is told the database is busy', async () => {
     const older = olderCopy(path.join(work.dir, 'shared', 'older.duckdb'));
     const before = digest(older);
