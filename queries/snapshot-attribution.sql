@@ -15,7 +15,7 @@ sessions_in_window AS (
   WHERE event = 'StreamPhase' AND agent_id IS NOT NULL AND idx >= 10000 AND ($session IS NULL OR session_id = $session)
     AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
 ),
-tagged_phases AS (
+tagged_phases AS NOT MATERIALIZED (
   SELECT session_id, ts, idx AS "index", phase, agent_id, chunk_count
   FROM stream_evidence_fields
   WHERE event = 'StreamPhase' AND agent_id IS NOT NULL AND idx >= 10000 AND session_id IN (SELECT session_id FROM sessions_in_window)
@@ -36,7 +36,7 @@ untagged_own AS (
   FROM event_fields
   WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx >= 10000 AND session_id IN (SELECT session_id FROM windowed_sessions)
 ),
-untagged_main AS (
+untagged_main AS NOT MATERIALIZED (
   SELECT session_id, file_id, line, ts, idx AS "index"
   FROM event_fields
   WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx BETWEEN 0 AND 9999 AND session_id IN (SELECT session_id FROM windowed_sessions)
