@@ -37,7 +37,8 @@ decisions AS (
   GROUP BY ALL)
 SELECT n.session_id, min(wake_ts) AS window_start, max(wake_ts) AS window_end,
   date_diff('millisecond', min(wake_ts), max(wake_ts)) AS span_ms,
-  count(DISTINCT agent) AS agents, string_agg(DISTINCT agent, ', ' ORDER BY agent) AS agent_ids, count(*) AS wakes,
+  -- One list per window, deduplicated after: DISTINCT aggregates keep a set per group.
+  len(list_distinct(list(agent))) AS agents, array_to_string(list_sort(list_distinct(list(agent))), ', ') AS agent_ids, count(*) AS wakes,
   count(*) FILTER (WHERE type = 'shared_cooldown_wait' AND attempt IS NULL) AS entry_waits,
   count(*) FILTER (WHERE type = 'shared_cooldown_wait' AND attempt IS NOT NULL) AS aligned_waits,
   count(*) FILTER (WHERE type = 'retry') AS retries,
@@ -46,5 +47,5 @@ SELECT n.session_id, min(wake_ts) AS window_start, max(wake_ts) AS window_end,
   any_value(d.probe_decisions) AS probe_decisions
 FROM numbered n LEFT JOIN decisions d USING (session_id, window_no)
 GROUP BY n.session_id, n.window_no
-HAVING count(DISTINCT agent) >= $min_agents
+HAVING len(list_distinct(list(agent))) >= $min_agents
 ORDER BY n.session_id, window_start;
