@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { InputError } from '../errors.js';
 import { signalTree } from './descendants.js';
@@ -17,14 +17,17 @@ export interface CommandOutcome {
 export function runCommand(argv: string[], stdoutToStderr: boolean): Promise<CommandOutcome> {
   const [file, ...args] = argv;
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ['inherit', stdoutToStderr ? 2 : 'inherit', 'inherit'] });
     // Ctrl-C reaches the child through the terminal's process group; we stay alive to report
     // what it left behind. Signals aimed at us alone are passed on, to the processes it started too.
+    // Listened for before the child starts: a signal that came between its start and the listeners
+    // (a busy machine) ended leak-check by the default action, with no report and the child left running.
+    let child: ChildProcess | undefined;
     const forward = (signal: NodeJS.Signals) => {
-      if (signal !== 'SIGINT' && child.pid !== undefined) signalTree(child.pid, signal);
+      if (signal !== 'SIGINT' && child?.pid !== undefined) signalTree(child.pid, signal);
     };
     const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     for (const signal of signals) process.on(signal, forward);
+    child = spawn(file, args, { stdio: ['inherit', stdoutToStderr ? 2 : 'inherit', 'inherit'] });
     let settled = false;
     const settle = (finish: () => void) => {
       if (settled) return;
