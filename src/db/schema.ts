@@ -14,7 +14,8 @@ CREATE TABLE IF NOT EXISTS input_files (
   file_id BIGINT PRIMARY KEY, key VARCHAR UNIQUE, path VARCHAR, kind VARCHAR, session_id VARCHAR,
   bytes BIGINT, lines BIGINT, valid BIGINT, blank BIGINT, malformed BIGINT,
   mtime TIMESTAMPTZ, head_hash VARCHAR, complete_bytes BIGINT, complete_lines BIGINT, tail_hash VARCHAR,
-  min_ts TIMESTAMPTZ, max_ts TIMESTAMPTZ, loaded_at TIMESTAMPTZ);
+  min_ts TIMESTAMPTZ, max_ts TIMESTAMPTZ, loaded_at TIMESTAMPTZ, stat_stamp VARCHAR);
+ALTER TABLE input_files ADD COLUMN IF NOT EXISTS stat_stamp VARCHAR;
 CREATE TABLE IF NOT EXISTS input_problems (
   file_id BIGINT, path VARCHAR, line BIGINT, byte_offset BIGINT, kind VARCHAR, reason VARCHAR, excerpt VARCHAR);
 CREATE TABLE IF NOT EXISTS skipped_inputs (key VARCHAR PRIMARY KEY, path VARCHAR, reason VARCHAR);

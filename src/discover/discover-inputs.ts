@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../errors.js';
 import { AGENT_FORMATS } from '../formats/registry.js';
-import { listing, realOrGone, undecodable, unlistable, vanished } from './entries.js';
-import { unreadableReason } from './unreadable.js';
+import { listing, realOrGone, undecodable, unlistable } from './entries.js';
 import type { DiscoveryWalker, FormatDiscovery, WalkEntry } from './walker.js';
 
 /** A kind of file an agent format reads (AgentFormat.kinds): `events`, `claude-transcript`, … */
@@ -76,14 +75,6 @@ class Collector implements DiscoveryWalker {
    * file, which adds up on an unchanged re-run of a home of thousands of files).
    */
   file(abs: string, kind: SourceKind, sessionId: string | null, listed?: Entry): void {
-    try {
-      fs.accessSync(abs, fs.constants.R_OK);
-    } catch (error) {
-      if (vanished(error)) return; // removed since it was listed: nothing of it to read
-      const reason = unreadableReason(error);
-      if (reason === null) throw error;
-      return this.skip(abs, reason);
-    }
     const dir = listed && !listed.link ? this.realDirs.get(path.dirname(abs)) : undefined;
     const real = dir === undefined ? realOrGone(abs) : path.join(dir, path.basename(abs));
     if (real === null) return;

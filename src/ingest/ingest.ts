@@ -10,6 +10,7 @@ import { clearLoadUnfinished, markLoadUnfinished } from '../db/unfinished-load.j
 import type { DiscoveredInputs } from '../discover/discover-inputs.js';
 import { noSpaceError } from '../errors.js';
 import { recordDiscovery } from './discovery-rows.js';
+import { recordStamps } from './ledger-rows.js';
 import { GroupLoader } from './load-groups.js';
 import { withLoadSettings } from './load-settings.js';
 import { loadSmallFiles } from './load-small.js';
@@ -22,8 +23,9 @@ import { idsFor, startOf } from './work.js';
 
 export async function ingest(db: Database, discovered: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
   const { stored, sessionsMoved } = await reconcileStored(db, discovered);
-  const { inputs, small, jsonl, summary } = planLoad(discovered, stored, window, db.path !== null);
+  const { inputs, small, jsonl, summary, restamp } = planLoad(discovered, stored, window, db.path !== null);
   await recordDiscovery(db, inputs, stored, sessionsMoved);
+  await recordStamps(db, restamp);
   const tally = new LoadTally(summary, progress, [...small, ...jsonl].reduce((sum, w) => sum + w.stat.size - startOf(w), 0));
   // The JSONL files' ids all at once: taken per group, each waited on the other connection's commit.
   const groups = new GroupLoader(jsonl, await idsFor(db, jsonl), tally);

@@ -1,15 +1,17 @@
 // The input ledger's rows for the files a load read: input_files (one per file) and
-// input_problems (one per line that could not be read), written in the transaction of the rows.
+// input_problems (one per line that could not be read), written in the transaction of the rows;
+// and the stat stamps of files found unchanged.
 import fs from 'node:fs';
 import { type Database, insertRows } from '../db/database.js';
 import type { SourceFile } from '../discover/discover-inputs.js';
 import { adapters } from './adapters/index.js';
 import { HASH_BLOCK, headHash, tailHash } from './fingerprint.js';
 import type { LineLedger } from './line-ledger.js';
+import { statStamp } from './plan-file.js';
 import { lineBaseOf, startOf, type Work } from './work.js';
 
 export const FILE_COLUMNS = ['file_id', 'key', 'path', 'kind', 'session_id', 'bytes', 'lines', 'valid', 'blank', 'malformed', 'mtime',
-  'head_hash', 'complete_bytes', 'complete_lines', 'tail_hash', 'min_ts', 'max_ts', 'loaded_at'];
+  'head_hash', 'complete_bytes', 'complete_lines', 'tail_hash', 'min_ts', 'max_ts', 'loaded_at', 'stat_stamp'];
 export const PROBLEM_COLUMNS = ['file_id', 'path', 'line', 'byte_offset', 'kind', 'reason', 'excerpt'];
 
 export interface ReadFile {
@@ -44,6 +46,14 @@ export async function writeLedgers(conn: Database, read: ReadFile[]): Promise<vo
   await insertRows(conn, 'input_files', FILE_COLUMNS, files);
 }
 
+/** The stat stamps of unchanged files that the database lacks, so that the next load need not read their heads. */
+export async function recordStamps(db: Database, stamps: [number, string][]): Promise<void> {
+  for (let i = 0; i < stamps.length; i += 5000) {
+    const rows = JSON.stringify(stamps.slice(i, i + 5000).map(([id, stamp]) => [String(id), stamp]));
+    await db.run(`UPDATE input_files SET stat_stamp = s.r[2] FROM (SELECT unnest(json_transform($rows, '[["VARCHAR"]]')) AS r) s WHERE file_id = s.r[1]::BIGINT`, { rows });
+  }
+}
+
 /** The input_files row; after an append the counts cover the whole file, recounted from the tables. */
 export async function fileRow(db: Database, w: Work, fileId: number, ledger: LineLedger, lineBase: number, startOffset: number): Promise<unknown[]> {
   const [table] = w.adapter.tables;
@@ -65,13 +75,15 @@ export async function fileRow(db: Database, w: Work, fileId: number, ledger: Lin
   const bytes = startOffset + ledger.bytes;
   const after = fs.statSync(w.file.absPath, { throwIfNoEntry: false });
   const mtime = after?.size === bytes ? after.mtime : w.stat.mtime;
+  // Trusted next time only if nothing changed the file since it was planned, and that was long enough before.
+  const stamp = after?.size === bytes && w.stat.stamp !== null && statStamp(after) === w.stat.stamp ? w.stat.stamp : null;
   const head = headHash(w.file.absPath, w.stat.size);
   // A small file read whole: the block before its end is the head block (one read, not two).
   const tail = ledger.completeBytes === w.stat.size && w.stat.size <= HASH_BLOCK ? head : tailHash(w.file.absPath, ledger.completeBytes);
   return [
     fileId, w.file.absPath, w.file.relPath, w.file.kind, w.file.sessionId, bytes,
     lineFormat ? lines : null, lineFormat ? valid : null, lineFormat ? lines - valid - malformed : null, lineFormat ? malformed : null,
-    mtime.toISOString(), head, ledger.completeBytes, ledger.completeLines, tail, range.min, range.max, new Date().toISOString(),
+    mtime.toISOString(), head, ledger.completeBytes, ledger.completeLines, tail, range.min, range.max, new Date().toISOString(), stamp,
   ];
 }
 

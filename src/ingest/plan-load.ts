@@ -3,10 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DiscoveredInputs, SkippedInput, SourceFile } from '../discover/discover-inputs.js';
+import { vanished } from '../discover/entries.js';
 import { unreadableReason } from '../discover/unreadable.js';
 import { adapters } from './adapters/index.js';
 import { firstEventTime, lastEventTime } from './first-event-time.js';
-import { type FilePlan, type FileStat, planFile } from './plan-file.js';
+import { type FilePlan, type FileStat, planFile, settledStamp } from './plan-file.js';
 import { isFile } from './reconcile.js';
 import { removedWhileRead } from './removed-while-read.js';
 import type { Stored } from './stored-files.js';
@@ -49,6 +50,8 @@ export interface LoadPlan {
   jsonl: Work[];
   /** Counts so far: files, unchanged, outside the window, unread, gone. */
   summary: IngestSummary;
+  /** Unchanged files found by their head whose stat stamp is new to the database: [file_id, stamp]. */
+  restamp: [number, string][];
 }
 
 // Hook events carry the hook-input time, a little before the write that set the file's mtime.
@@ -71,15 +74,26 @@ export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Store
       return false;
     }
   };
-  inputs = { ...inputs, files: discovered.files.filter((file) => stored.has(file.absPath) || readable(file, () => tryRead(file))) };
+  // Each file's stat, taken once. A file gone since it was listed is left out as discovery leaves
+  // it out (a stored one is then gone); one that cannot be stat'ed or opened is unreadable.
+  const stats = new Map<string, fs.Stats>();
+  inputs = {
+    ...inputs,
+    files: discovered.files.filter((file) => {
+      let stat: fs.Stats | undefined;
+      if (!readable(file, () => (stat = statOrGone(file.absPath))) || stat === undefined) return false;
+      stats.set(file.absPath, stat);
+      return stored.has(file.absPath) || readable(file, () => tryRead(file));
+    }),
+  };
   const summary: IngestSummary = { files: 0, loaded: 0, appended: 0, reloaded: 0, unchanged: 0, outsideWindow: 0, unread: [], bytesRead: 0, malformed: 0, gone: [] };
   // New files the window leaves unread. A --db lists them as skipped, so that the database says
   // it is incomplete (a later query warns) until a load without the window reads them.
   const outside = new Set<string>();
   for (const file of inputs.files) {
     if (stored.has(file.absPath) || !adapters[file.kind].timed) continue;
-    const stat = fs.statSync(file.absPath, { throwIfNoEntry: false });
-    if (stat && outsideWindow(file, stat, window)) {
+    const stat = stats.get(file.absPath)!;
+    if (outsideWindow(file, stat, window)) {
       outside.add(file.absPath);
       summary.unread.push({ file, mtime: stat.mtime });
     }
@@ -93,14 +107,11 @@ export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Store
 
   const small: Work[] = [];
   const jsonl: Work[] = [];
+  const restamp: [number, string][] = [];
+  const now = Date.now();
   for (const file of inputs.files) {
     const adapter = adapters[file.kind];
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file.absPath);
-    } catch (error) {
-      throw removedWhileRead(error, inputs);
-    }
+    const stat = stats.get(file.absPath)!;
     const previous = stored.get(file.absPath);
     if (outside.has(file.absPath)) {
       summary.outsideWindow += 1;
@@ -109,15 +120,17 @@ export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Store
     // Rows carry their file's session and sit in its kind's tables: a file whose owner changed
     // (it is reached under another session dir now) is read again as that session's.
     const owned = !previous || (previous.session_id === file.sessionId && previous.kind === file.kind);
+    const fileStat: FileStat = { size: stat.size, mtime: stat.mtime, stamp: settledStamp(stat, now) };
     let plan = { action: 'reload' } as FilePlan;
-    if (owned && !readable(file, () => (plan = planFile(file.absPath, stat, previous, adapter.appendable)))) continue;
+    if (owned && !readable(file, () => (plan = planFile(file.absPath, fileStat, previous, adapter.appendable)))) continue;
     if (plan.action === 'unchanged') {
       summary.unchanged += 1;
+      if (fileStat.stamp !== null && fileStat.stamp !== previous!.stat_stamp) restamp.push([previous!.file_id, fileStat.stamp]);
       continue;
     }
     // A file read again that may not have been read above (one shorter than stored is not).
     if (previous && !readable(file, () => tryRead(file))) continue;
-    const w: Work = { file, adapter, stat: { size: stat.size, mtime: stat.mtime }, previous, plan };
+    const w: Work = { file, adapter, stat: fileStat, previous, plan };
     (adapter.appendable ? jsonl : small).push(w);
   }
   if (unreadable.length > 0) {
@@ -125,7 +138,7 @@ export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Store
     inputs = { ...inputs, files: inputs.files.filter((f) => !left.has(f.relPath)), skipped: [...inputs.skipped, ...unreadable] };
   }
   summary.files = inputs.files.length;
-  return { inputs, small, jsonl, summary };
+  return { inputs, small, jsonl, summary, restamp };
 }
 
 /** The entry of a file that cannot be opened or read (permissions, a failing disk), or null for another error. */
@@ -137,6 +150,16 @@ function unreadableEntry(file: SourceFile, root: string, error: unknown): Skippe
   const named = path.join(root, ...file.relPath.split('/'));
   const dir = fs.existsSync(path.dirname(named)) ? fs.realpathSync.native(path.dirname(named)) : path.dirname(file.absPath);
   return { absPath: path.join(dir, path.basename(named)), relPath: file.relPath, reason };
+}
+
+/** A file's stat; undefined for one removed since discovery listed it (nothing of it to read). */
+function statOrGone(absPath: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(absPath);
+  } catch (error) {
+    if (vanished(error)) return undefined;
+    throw error;
+  }
 }
 
 /** Reads a new file's first byte: one that cannot be read is found before anything else reads it. */
@@ -154,7 +177,7 @@ function tryRead(file: SourceFile): void {
  * before `since` (by an mtime no earlier than its last record), or first record after `until`
  * (with slack for hook times, see MTIME_SLACK_MS).
  */
-function outsideWindow(file: SourceFile, stat: FileStat, window: TimeWindow): boolean {
+function outsideWindow(file: SourceFile, stat: Pick<fs.Stats, 'mtime'>, window: TimeWindow): boolean {
   if (window.since && stat.mtime.getTime() < window.since.getTime() - MTIME_SLACK_MS) {
     // An mtime before the file's own last record is not the time of its last write (a copy that
     // reset mtimes, a file server whose clock is behind): such a file is read, and so is one whose

@@ -26,10 +26,10 @@ export async function storedFiles(db: Database): Promise<Map<string, Stored>> {
   const number = (text: string | null) => (text === null ? null : Number(text));
   for (let after: string | null = null; ; ) {
     const table = await db.all(`SELECT to_json(coalesce(list([key, path, kind, session_id, file_id::VARCHAR, bytes::VARCHAR, epoch_ms(mtime)::VARCHAR, head_hash,
-      complete_bytes::VARCHAR, complete_lines::VARCHAR, tail_hash]), []))::VARCHAR AS rows, max(file_id)::VARCHAR AS last
+      complete_bytes::VARCHAR, complete_lines::VARCHAR, tail_hash, stat_stamp]), []))::VARCHAR AS rows, max(file_id)::VARCHAR AS last
       FROM (FROM input_files WHERE $after IS NULL OR file_id > $after::BIGINT ORDER BY file_id LIMIT ${CHUNK_ROWS})`, { after });
     const rows = JSON.parse(table.rows[0].rows as string) as (string | null)[][];
-    for (const [key, path, kind, session_id, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash] of rows) {
+    for (const [key, path, kind, session_id, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash, stat_stamp] of rows) {
       files.set(key!, {
         key: key!,
         path: path!,
@@ -42,6 +42,7 @@ export async function storedFiles(db: Database): Promise<Map<string, Stored>> {
         complete_bytes: number(complete_bytes)!,
         complete_lines: number(complete_lines)!,
         tail_hash: tail_hash!,
+        stat_stamp,
       });
     }
     if (rows.length < CHUNK_ROWS) return files;

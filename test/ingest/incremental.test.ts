@@ -70,6 +70,25 @@ describe('load --db', () => {
     expect(idx).toEqual([{ idx: 777 }]);
   });
 
+  it('finds a settled file unchanged by its stat stamp, and still sees an edit that keeps its size and mtime', async () => {
+    const stamps = async () => (await runJson<{ n: number }[]>(['sql', 'SELECT count(stat_stamp) AS n FROM input_files', '--db', db])).value[0].n;
+    const written = fs.statSync(events());
+    expect(await load()).toMatchObject({ loaded: 1 });
+    // Changed less than 2 s ago: another change in the same clock tick could keep its change time.
+    expect(await stamps()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await load()).toMatchObject({ loaded: 0, reloaded: 0, unchanged: 1 });
+    expect(await stamps()).toBe(1);
+    expect(await load()).toMatchObject({ loaded: 0, reloaded: 0, unchanged: 1 });
+    // The same size and mtime (touch -r), a new first line: its change time moved, so its head is read.
+    fs.writeFileSync(events(), fs.readFileSync(events(), 'utf8').replace('SessionStart', 'SessionStarT'));
+    fs.utimesSync(events(), written.atime, written.mtime);
+    const now = fs.statSync(events());
+    expect([now.size, now.mtime.toISOString()]).toEqual([written.size, written.mtime.toISOString()]);
+    expect(await load()).toMatchObject({ reloaded: 1, unchanged: 0 });
+    expect((await eventLines())[0]).toEqual({ line: 1, event: 'SessionStarT' });
+  });
+
   it('reloads a rewritten usage ledger whole: the writer upserts, so growth is not an append', async () => {
     const ledger = path.join(home, 'usage-ledger.jsonl');
     const row = (k: number, cost: string) => `{"ts":1786328065,"sessionId":"s${String(k).padStart(3, '0')}","model":"glm-5.2","promptTotal":100,"costUSD":${cost}}\n`;
@@ -239,7 +258,7 @@ describe('load --db', () => {
     // An older trajaudit loaded the home a second time through the link: same file, two keys, rows twice.
     const linked = path.join(link, SESSION, 'events.jsonl');
     editDatabase(db, [
-      `INSERT INTO input_files SELECT 999, '${linked}', path, kind, session_id, bytes, lines, valid, blank, malformed, mtime, head_hash, complete_bytes, complete_lines, tail_hash, min_ts, max_ts, loaded_at FROM input_files`,
+      `INSERT INTO input_files SELECT 999, '${linked}', path, kind, session_id, bytes, lines, valid, blank, malformed, mtime, head_hash, complete_bytes, complete_lines, tail_hash, min_ts, max_ts, loaded_at, stat_stamp FROM input_files`,
       'INSERT INTO events SELECT 999, session_id, line, ts, event, envelope_session_id, cwd, idx, agent_id, type, phase, data, ts_unread FROM events',
       "DELETE FROM trajaudit_meta WHERE key = 'file_keys'",
     ]);

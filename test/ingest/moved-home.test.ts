@@ -28,7 +28,7 @@ const UNCHANGED_BUT_HEARTBEAT = {
 const CONTENT = ['events', 'error_records', 'warn_lines', 'usage_ledger_rows', 'session_index_rows', 'session_summaries', 'heartbeats', 'task_outputs', 'input_problems']
   .map((t) => `SELECT '${t}' AS t, count(*) AS n, sum(hash(r)::HUGEINT)::VARCHAR AS h FROM (SELECT f.path AS file, x.* EXCLUDE (file_id) FROM ${t} x JOIN input_files f USING (file_id)) r`)
   .concat([
-    `SELECT 'input_files', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM (SELECT * EXCLUDE (file_id, key, loaded_at) FROM input_files) r`,
+    `SELECT 'input_files', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM (SELECT * EXCLUDE (file_id, key, loaded_at, stat_stamp) FROM input_files) r`,
     `SELECT 'skipped_inputs', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM (SELECT * EXCLUDE (key) FROM skipped_inputs) r`,
     `SELECT 'session_dirs', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM (SELECT * EXCLUDE (key) FROM session_dirs) r`,
     `SELECT 'sessions', count(*), sum(hash(r)::HUGEINT)::VARCHAR FROM sessions r`,

@@ -22,14 +22,14 @@ afterEach(() => {
   work.cleanup();
 });
 
-const COLUMNS = 'key, path, kind, session_id, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash';
+const COLUMNS = 'key, path, kind, session_id, file_id, bytes, mtime, head_hash, complete_bytes, complete_lines, tail_hash, stat_stamp';
 
 it('gives every stored file as the row-by-row reader does: odd names, a NULL session and mtime, big sizes', async () => {
   expect(await storedFiles(db)).toEqual(new Map());
   await db.run(`INSERT INTO input_files (${COLUMNS}) VALUES
-    ('/h/trajectories/sessions/s1/events.jsonl', 'trajectories/sessions/s1/events.jsonl', 'events', 's1', 1, 5368709120, '2026-08-15T09:15:00.123Z', 'aa', 5368709000, 18584905, 'bb'),
-    ('/h/tasks/"q\\u00e9\u00e9\t\n\u0001''.output', 'tasks/"q\\u00e9\u00e9\t\n\u0001''.output', 'task-output', NULL, 9007199254740991, 0, NULL, 'cc', 0, 0, 'dd'),
-    ('/h/usage-ledger.jsonl', 'usage-ledger.jsonl', 'usage-ledger', NULL, 3, 17, '1970-01-01T00:00:00Z', 'ee', 17, 1, 'ee')`);
+    ('/h/trajectories/sessions/s1/events.jsonl', 'trajectories/sessions/s1/events.jsonl', 'events', 's1', 1, 5368709120, '2026-08-15T09:15:00.123Z', 'aa', 5368709000, 18584905, 'bb', '2049:131:1786781700123.4567'),
+    ('/h/tasks/"q\\u00e9\u00e9\t\n\u0001''.output', 'tasks/"q\\u00e9\u00e9\t\n\u0001''.output', 'task-output', NULL, 9007199254740991, 0, NULL, 'cc', 0, 0, 'dd', NULL),
+    ('/h/usage-ledger.jsonl', 'usage-ledger.jsonl', 'usage-ledger', NULL, 3, 17, '1970-01-01T00:00:00Z', 'ee', 17, 1, 'ee', NULL)`);
   const rowByRow = new Map((await db.all(`SELECT ${COLUMNS} FROM input_files`)).rows.map((row) => [row.key, row]));
   const stored = await storedFiles(db);
   expect(stored).toEqual(rowByRow);
@@ -39,7 +39,7 @@ it('gives every stored file as the row-by-row reader does: odd names, a NULL ses
 
 it('gives every file of a table larger than one read, ids with gaps and near 2^53 included', async () => {
   await db.run(`INSERT INTO input_files (${COLUMNS}) SELECT '/h/tasks/' || i || '.output', 'tasks/' || i || '.output', 'task-output', NULL,
-    CASE WHEN i = 12344 THEN 9007199254740991 ELSE i * 3 END, i, NULL, 'h', i, 0, 't' FROM range(12345) t(i)`);
+    CASE WHEN i = 12344 THEN 9007199254740991 ELSE i * 3 END, i, NULL, 'h', i, 0, 't', NULL FROM range(12345) t(i)`);
   const stored = await storedFiles(db);
   expect(stored.size).toBe(12345);
   expect([...stored.values()].map((file) => file.bytes).sort((a, b) => a - b)).toEqual(Array.from({ length: 12345 }, (_, i) => i));
@@ -47,7 +47,7 @@ it('gives every file of a table larger than one read, ids with gaps and near 2^5
 });
 
 it('takes a stored mtime beyond a JavaScript Date (a database edited by hand) as one no file has, without failing', async () => {
-  await db.run(`INSERT INTO input_files (${COLUMNS}) VALUES ('/h/events.jsonl', 'events.jsonl', 'events', 'h', 1, 1, '290000-01-01T00:00:00Z', 'aa', 1, 1, 'aa')`);
+  await db.run(`INSERT INTO input_files (${COLUMNS}) VALUES ('/h/events.jsonl', 'events.jsonl', 'events', 'h', 1, 1, '290000-01-01T00:00:00Z', 'aa', 1, 1, 'aa', NULL)`);
   expect((await storedFiles(db)).get('/h/events.jsonl')?.mtime).toMatch(/^\d+ ms$/);
 });
 
