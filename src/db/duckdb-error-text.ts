@@ -7,6 +7,7 @@
 // INSTALL, LOAD and SET.
 import stringWidth from 'string-width';
 import { inlineText } from '../render/visible-text.js';
+import { graphemes } from '../render/graphemes.js';
 
 export interface DuckdbErrorText {
   /** The first line, without the binding's `Failed to extract statements: `. */
@@ -40,8 +41,6 @@ export function duckdbErrorText(error: unknown): DuckdbErrorText {
   };
 }
 
-const segmenter = new Intl.Segmenter();
-
 /**
  * The excerpt line with its characters escaped, and the caret line under it. DuckDB places the
  * caret at `column` by the display width of the characters before it, a character it cannot show
@@ -50,7 +49,7 @@ const segmenter = new Intl.Segmenter();
 function excerptWithCaret(label: string, text: string, column: number): [string, string] {
   let width = stringWidth(label);
   let at = 0;
-  for (const { segment, index } of segmenter.segment(text)) {
+  for (const { segment, index } of graphemes(text)) {
     const shownAsIs = inlineText(segment) === segment;
     const segmentWidth = shownAsIs ? stringWidth(segment) : 0;
     // A tab or line separator before the token DuckDB points at is passed over; any other character there is the one.

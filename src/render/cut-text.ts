@@ -1,8 +1,8 @@
 // Cutting one line of text to a width with `…`: what the name list and the table's free-text
 // columns do with a text too long for their room (the full value is in --format json and md).
 import stringWidth from 'string-width';
+import { graphemes } from './graphemes.js';
 
-const segmenter = new Intl.Segmenter();
 /** UTF-16 units read per column of room: an emoji with its modifiers takes some 4 per column. */
 const PREFIX_UNITS_PER_COLUMN = 8;
 
@@ -14,7 +14,7 @@ export function cut(text: string, room: number): string {
   let keptWidth = 0;
   // Only the start is segmented: a cell may hold megabytes, and a column holds no more than its room.
   const start = text.slice(0, PREFIX_UNITS_PER_COLUMN * room + 64);
-  const segments = Array.from(segmenter.segment(start), (s) => s.segment);
+  const segments = Array.from(graphemes(start), (s) => s.segment);
   // The last character of a slice may be cut short (half of a pair, an emoji without its modifier).
   if (start.length < text.length) segments.pop();
   for (const segment of segments) {

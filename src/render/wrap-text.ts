@@ -2,6 +2,7 @@
 // or underscores where it can be, else between characters. Widths are display columns (a CJK
 // character takes two), counted by string-width.
 import stringWidth from 'string-width';
+import { graphemes as segmentsOf } from './graphemes.js';
 
 /** `text` in lines of at most `width` columns: broken at spaces, a longer word split where it must be. */
 export function wrapText(text: string, width: number): string {
@@ -54,7 +55,6 @@ function splitWord(word: string, width: number): string[] {
   return pieces;
 }
 
-const segmenter = new Intl.Segmenter();
 /** Characters of the screen read per call of the segmenter: over a whole long text its iteration is quadratic. */
 const SEGMENT_CHUNK = 1024;
 
@@ -65,7 +65,7 @@ const SEGMENT_CHUNK = 1024;
 function* graphemes(text: string): Generator<string> {
   for (let start = 0; start < text.length; ) {
     const chunk = text.slice(start, start + SEGMENT_CHUNK);
-    const clusters = Array.from(segmenter.segment(chunk), (s) => s.segment);
+    const clusters = Array.from(segmentsOf(chunk), (s) => s.segment);
     const whole = start + chunk.length >= text.length || clusters.length === 1 ? clusters : clusters.slice(0, -1);
     for (const cluster of whole) {
       yield cluster;
