@@ -28,18 +28,18 @@ windowed_sessions AS (
 phases AS (
   SELECT * FROM tagged_phases WHERE session_id IN (SELECT session_id FROM windowed_sessions)
 ),
--- The provider rows (no agent_id), with only what the joins below read: they are most of the rows,
--- so their StreamPhase events are read alone; chunk_count only for the rows matched (untagged).
--- A sub-agent's own index (10000 and up) and the main loop's (0-9999) are matched apart.
+-- The provider rows (no agent_id): most of the StreamPhase rows, stored apart with only what the
+-- joins below read and the chunk count. A sub-agent's own index (10000 and up) and the main loop's
+-- (0-9999) are matched apart.
 untagged_own AS (
-  SELECT session_id, file_id, line, ts, idx AS "index"
-  FROM event_fields
-  WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx >= 10000 AND session_id IN (SELECT session_id FROM windowed_sessions)
+  SELECT session_id, file_id, line, ts, idx AS "index", chunk_count
+  FROM untagged_stream_fields
+  WHERE idx >= 10000 AND session_id IN (SELECT session_id FROM windowed_sessions)
 ),
 untagged_main AS NOT MATERIALIZED (
-  SELECT session_id, file_id, line, ts, idx AS "index"
-  FROM event_fields
-  WHERE event = 'StreamPhase' AND agent_id IS NULL AND idx BETWEEN 0 AND 9999 AND session_id IN (SELECT session_id FROM windowed_sessions)
+  SELECT session_id, file_id, line, ts, idx AS "index", chunk_count
+  FROM untagged_stream_fields
+  WHERE idx BETWEEN 0 AND 9999 AND session_id IN (SELECT session_id FROM windowed_sessions)
 ),
 streams AS (
   -- The stream's task id, as stream_phases_fields reads it from agent_id: once per stream, not per row.
@@ -108,20 +108,20 @@ main_index_hours AS (
 ),
 main_index_rows AS (
   -- Each provider row goes to at most one (session, index): nested intervals are parallel agents.
-  SELECT session_id, "index", file_id, line FROM (
-    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line
+  SELECT session_id, "index", file_id, line, chunk_count FROM (
+    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line, u.chunk_count
     FROM main_index_hours m JOIN untagged_main u
       ON u.session_id = m.session_id AND epoch_us(u.ts) // 3600000000 = m.hour AND u."index" BETWEEN 0 AND 9999
      AND u.ts BETWEEN m.first_ts AND m.end_ts
     UNION ALL
-    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line
+    SELECT m.session_id, m."index", m.agent_id, m.first_ts, u.file_id, u.line, u.chunk_count
     FROM main_index_streams m JOIN untagged_main u
       ON u.session_id = m.session_id AND u."index" BETWEEN 0 AND 9999 AND u.ts BETWEEN m.first_ts AND m.end_ts
     WHERE epoch_us(m.end_ts) // 3600000000 - epoch_us(m.first_ts) // 3600000000 >= 1000)
   QUALIFY row_number() OVER (PARTITION BY file_id, line ORDER BY first_ts DESC, "index", agent_id) = 1
 ),
 same_index_rows AS (
-  SELECT t.session_id, t."index", u.file_id, u.line
+  SELECT t.session_id, t."index", u.file_id, u.line, u.chunk_count
   FROM tagged t JOIN untagged_own u
     ON u.session_id = t.session_id AND u."index" = t."index"
    AND u.ts BETWEEN t.first_ts - INTERVAL 1 SECOND AND t.last_ts + INTERVAL 1 SECOND
@@ -130,7 +130,6 @@ untagged AS (
   SELECT session_id, "index", count(*) AS untagged_rows, max(chunk_count) AS untagged_chunks,
     count(*) FILTER (main_index) AS main_index_rows
   FROM (SELECT *, false AS main_index FROM same_index_rows UNION ALL SELECT *, true FROM main_index_rows)
-  LEFT JOIN (SELECT file_id, line, chunk_count FROM event_fields WHERE event = 'StreamPhase') USING (file_id, line)
   GROUP BY session_id, "index"
 )
 SELECT t.session_id, t."index", t.agents, t.agent_ids, t.tagged_rows, coalesce(u.untagged_rows, 0) AS untagged_rows,

@@ -149,19 +149,22 @@ describe('a query over --db written by another trajaudit version', () => {
     expect(await answer(SMALL_FAMILIES, older)).toEqual(await expected(SMALL_FAMILIES));
   });
 
-  it('reads stream_evidence_fields, missing in a file of the version before it, from its event_fields; the next load stores it', async () => {
-    const older = olderCopy(path.join(work.dir, 'evidence', 'older.duckdb'));
+  it.each([
+    ['stream_evidence_fields', 'SELECT event, count(*) AS n, count(agent_id) AS tagged FROM stream_evidence_fields GROUP BY ALL ORDER BY event', 2],
+    ['untagged_stream_fields', 'SELECT idx >= 10000 AS own_index, count(*) AS n, sum(chunk_count) AS chunks FROM untagged_stream_fields GROUP BY ALL ORDER BY 1', 2],
+  ])('reads %s, missing in a file of the version before it, from its event_fields; the next load stores it', async (table, probe, groups) => {
+    const older = olderCopy(path.join(work.dir, table, 'older.duckdb'));
     expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
-    editDatabase(older, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", 'DROP TABLE stream_evidence_fields']);
+    editDatabase(older, ["UPDATE trajaudit_meta SET value = 'older' WHERE key = 'schema_version'", `DROP TABLE ${table}`]);
     const before = digest(older);
-    const evidence = ['sql', 'SELECT event, count(*) AS n, count(agent_id) AS tagged FROM stream_evidence_fields GROUP BY ALL ORDER BY event'];
-    expect(((await expected(evidence)) as { n: number }[]).length).toBe(2);
-    for (const args of [evidence, ['query', 'snapshot-attribution'], ['query', 'silent-subagent-failures']]) expect(await answer(args, older)).toEqual(await expected(args));
+    const rows = ['sql', probe];
+    expect(((await expected(rows)) as { n: number }[]).length).toBe(groups);
+    for (const args of [rows, ['query', 'snapshot-attribution'], ['query', 'silent-subagent-failures']]) expect(await answer(args, older)).toEqual(await expected(args));
     expect(digest(older)).toBe(before);
     expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
-    const stored = ['sql', `SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = 'stream_evidence_fields'`];
+    const stored = ['sql', `SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = '${table}'`];
     expect(await answer(stored, older)).toEqual([{ n: 1 }]);
-    expect(await answer(evidence, older)).toEqual(await expected(evidence));
+    expect(await answer(rows, older)).toEqual(await expected(rows));
   });
 
   it('is shared with other queries running meanwhile: none is told the database is busy', async () => {

@@ -186,7 +186,22 @@ export const STREAM_EVIDENCE_FIELDS_TABLE = EVENT_FIELDS_TABLE.replace('TABLE IF
 export const streamEvidenceRows = (source: string, condition = 'true') =>
   `SELECT * FROM ${source} WHERE (${condition}) AND (${STREAM_EVIDENCE}) ORDER BY event, file_id, line`;
 
+/**
+ * The provider's stream rows (StreamPhase without an agent_id, ~38 % of event_fields' rows at 1 GiB),
+ * with only what snapshot-attribution matches them by and counts: it reads them without scanning
+ * event_fields' other rows and columns.
+ */
+export const UNTAGGED_STREAM_FIELDS_COLUMNS = ['file_id', 'session_id', 'line', 'ts', 'idx', 'chunk_count'];
+
+export const UNTAGGED_STREAM_FIELDS_TABLE = `CREATE TABLE IF NOT EXISTS untagged_stream_fields (
+  file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, idx BIGINT, chunk_count BIGINT);`;
+
+/** untagged_stream_fields' rows of the event_fields rows `source` holds that meet `condition`. */
+export const untaggedStreamRows = (source: string, condition = 'true') =>
+  `SELECT ${UNTAGGED_STREAM_FIELDS_COLUMNS.join(', ')} FROM ${source} WHERE (${condition}) AND event = 'StreamPhase' AND agent_id IS NULL`;
+
 /** Fills event_fields, then the tables stored again apart, from the events rows that meet `condition` (the files a load just read). */
 export const insertEventFields = (condition: string) => `INSERT INTO event_fields ${eventFieldsRows('events', condition)};
 INSERT INTO retry_and_subagent_fields ${retryAndSubagentRows('event_fields', condition)};
-INSERT INTO stream_evidence_fields ${streamEvidenceRows('event_fields', condition)}`;
+INSERT INTO stream_evidence_fields ${streamEvidenceRows('event_fields', condition)};
+INSERT INTO untagged_stream_fields ${untaggedStreamRows('event_fields', condition)}`;

@@ -3,7 +3,7 @@
 import { jsonDouble as double } from '../../db/json-double.js';
 import { jsonInteger as integer } from '../../db/json-integer.js';
 import type { SchemaPart } from '../../db/schema.js';
-import { EVENT_FIELDS_COLUMNS, EVENT_FIELDS_TABLE, eventFieldsRows, RETRY_AND_SUBAGENT_FIELDS_TABLE, retryAndSubagentRows, STREAM_EVIDENCE_FIELDS_TABLE, streamEvidenceRows } from './event-fields.js';
+import { EVENT_FIELDS_COLUMNS, EVENT_FIELDS_TABLE, eventFieldsRows, RETRY_AND_SUBAGENT_FIELDS_TABLE, retryAndSubagentRows, STREAM_EVIDENCE_FIELDS_TABLE, streamEvidenceRows, UNTAGGED_STREAM_FIELDS_COLUMNS, UNTAGGED_STREAM_FIELDS_TABLE, untaggedStreamRows } from './event-fields.js';
 
 // Task ids: one letter + 8 of [0-9a-z] (docs/formats.md#task-outputs). Custom subagents
 // (`subagent-custom-<ms>`) have none, and the pattern cannot match their 13 digits.
@@ -46,6 +46,7 @@ ALTER TABLE warn_lines ADD COLUMN IF NOT EXISTS ts_unread VARCHAR;
 ${EVENT_FIELDS_TABLE}
 ${RETRY_AND_SUBAGENT_FIELDS_TABLE}
 ${STREAM_EVIDENCE_FIELDS_TABLE}
+${UNTAGGED_STREAM_FIELDS_TABLE}
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_summaries (file_id BIGINT, session_id VARCHAR, exit_status VARCHAR, abnormal BOOLEAN, real_errors BIGINT, summary JSON);
@@ -177,5 +178,6 @@ export const sidCodeSchema: SchemaPart = {
     { table: 'event_fields', columns: EVENT_FIELDS_COLUMNS, from: 'events', rows: (events) => eventFieldsRows(events) },
     { table: 'retry_and_subagent_fields', columns: EVENT_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => retryAndSubagentRows(fields) },
     { table: 'stream_evidence_fields', columns: EVENT_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => streamEvidenceRows(fields) },
+    { table: 'untagged_stream_fields', columns: UNTAGGED_STREAM_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => untaggedStreamRows(fields) },
   ],
 };

@@ -17,7 +17,7 @@ export default jsonlAdapter({
   into: ['file_id', 'session_id', 'line', 'ts', 'event', 'envelope_session_id', 'cwd', 'idx', 'agent_id', 'type', 'phase', 'data', 'ts_unread'],
   // The typed payload fields (event-fields.ts), read back from the stored rows: computed inside
   // read_json's statement, they made it 1.9× slower and outgrew the 192 MB default two files at a time.
-  derived: { tables: ['event_fields', 'retry_and_subagent_fields', 'stream_evidence_fields'], insert: insertEventFields },
+  derived: { tables: ['event_fields', 'retry_and_subagent_fields', 'stream_evidence_fields', 'untagged_stream_fields'], insert: insertEventFields },
   keepText: false,
   timed: true,
 });
