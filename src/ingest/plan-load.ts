@@ -76,13 +76,14 @@ export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Store
   };
   // Each file's stat, taken once. A file gone since it was listed is left out as discovery leaves
   // it out (a stored one is then gone); one that cannot be stat'ed or opened is unreadable.
-  const stats = new Map<string, fs.Stats>();
+  const now = Date.now();
+  const stats = new Map<string, FileStat>();
   inputs = {
     ...inputs,
     files: discovered.files.filter((file) => {
       let stat: fs.Stats | undefined;
       if (!readable(file, () => (stat = statOrGone(file.absPath))) || stat === undefined) return false;
-      stats.set(file.absPath, stat);
+      stats.set(file.absPath, { size: stat.size, mtime: stat.mtime, stamp: settledStamp(stat, now) });
       return stored.has(file.absPath) || readable(file, () => tryRead(file));
     }),
   };
@@ -108,10 +109,9 @@ export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Store
   const small: Work[] = [];
   const jsonl: Work[] = [];
   const restamp: [number, string][] = [];
-  const now = Date.now();
   for (const file of inputs.files) {
     const adapter = adapters[file.kind];
-    const stat = stats.get(file.absPath)!;
+    const fileStat = stats.get(file.absPath)!;
     const previous = stored.get(file.absPath);
     if (outside.has(file.absPath)) {
       summary.outsideWindow += 1;
@@ -120,7 +120,6 @@ export function planLoad(discovered: DiscoveredInputs, stored: Map<string, Store
     // Rows carry their file's session and sit in its kind's tables: a file whose owner changed
     // (it is reached under another session dir now) is read again as that session's.
     const owned = !previous || (previous.session_id === file.sessionId && previous.kind === file.kind);
-    const fileStat: FileStat = { size: stat.size, mtime: stat.mtime, stamp: settledStamp(stat, now) };
     let plan = { action: 'reload' } as FilePlan;
     if (owned && !readable(file, () => (plan = planFile(file.absPath, fileStat, previous, adapter.appendable)))) continue;
     if (plan.action === 'unchanged') {
@@ -177,7 +176,7 @@ function tryRead(file: SourceFile): void {
  * before `since` (by an mtime no earlier than its last record), or first record after `until`
  * (with slack for hook times, see MTIME_SLACK_MS).
  */
-function outsideWindow(file: SourceFile, stat: Pick<fs.Stats, 'mtime'>, window: TimeWindow): boolean {
+function outsideWindow(file: SourceFile, stat: FileStat, window: TimeWindow): boolean {
   if (window.since && stat.mtime.getTime() < window.since.getTime() - MTIME_SLACK_MS) {
     // An mtime before the file's own last record is not the time of its last write (a copy that
     // reset mtimes, a file server whose clock is behind): such a file is read, and so is one whose
