@@ -5,10 +5,13 @@ import { AGENT_FORMATS } from '../formats/registry.js';
 import type { CannedQuery } from './load-queries.js';
 import { loadQueries } from './load-queries.js';
 
-/** The sources whose files the database holds. */
+const sqlString = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** The sources whose files the database holds: one EXISTS each, which stops at its first file (DISTINCT read every row). */
 export async function sourcesPresent(db: Database): Promise<string[]> {
-  const kinds = new Set((await db.all(`SELECT DISTINCT kind FROM input_files`)).rows.map((r) => r.kind as string));
-  return AGENT_FORMATS.filter((f) => f.kinds.some((k) => kinds.has(k))).map((f) => f.name);
+  const held = AGENT_FORMATS.map((f, i) => `EXISTS (FROM input_files WHERE kind IN (${f.kinds.map(sqlString).join(', ')})) AS "${i}"`);
+  const row = (await db.all(`SELECT ${held.join(', ')}`)).rows[0];
+  return AGENT_FORMATS.filter((_, i) => row[String(i)] === true).map((f) => f.name);
 }
 
 export interface SignalGap {
