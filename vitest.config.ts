@@ -16,6 +16,8 @@ export default defineConfig({
     // (allocator.ts): the load's setting, which keeps freed pages for reuse. Memory, not results.
     env: { DUCKDB_JE_MALLOC_CONF: LOAD_ALLOCATOR },
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // One temp dir for the run, removed at its end (temp-root.ts).
+    globalSetup: ['./test/helpers/temp-root.ts'],
     projects: [
       // Functions of src/ alone: no built CLI, no DuckDB file, no child process.
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },

@@ -98,14 +98,14 @@ const fixtureDbs = new Map<string, Promise<string>>();
 /**
  * `--db FILE` of fixtures/<name>, loaded once per test worker: for read-only commands (query, sql,
  * timeline, sources), whose answers over it are those over the fixture's paths, without loading
- * the fixture again for each. Never load into it. Removed when the worker exits.
+ * the fixture again for each. Never load into it.
  */
 export async function fixtureDb(name: string): Promise<string[]> {
   let made = fixtureDbs.get(name);
   if (!made) {
     made = (async () => {
+      // Removed with the run's temp dir (temp-root.ts): a worker may end without its 'exit' handlers.
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `trajaudit-fixture-${name}-`));
-      process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
       const db = path.join(dir, `${name}.duckdb`);
       const run = await runCli(['load', path.join(FIXTURES, name), '--db', db, '--quiet']);
       if (run.code !== 0) throw new Error(`loading fixtures/${name} failed (exit ${run.code}): ${run.stderr}`);
