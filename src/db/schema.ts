@@ -49,6 +49,11 @@ export interface DerivedTable {
   from: string;
   /** The table's rows, computed from `source` (`from`'s rows). */
   rows: (source: string) => string;
+  /**
+   * Made from all of `from`'s rows at once (a row pairs rows of anywhere in a session), so made
+   * again whole at the end of each load that wrote rows (remakeWholeTables), not per file read.
+   */
+  whole?: boolean;
 }
 
 /** The core's part; each agent format adds its own (src/formats/). */
@@ -118,6 +123,14 @@ export async function createSchema(db: Database, schema: Schema): Promise<void> 
     // first files says so, instead of answering from no data without a word.
     if (db.path !== null) await markLoadUnfinished(db);
   });
+}
+
+/** Makes each whole derived table again from all of its source's rows. */
+export async function remakeWholeTables(db: Database, schema: Schema): Promise<void> {
+  for (const derived of schema.derivedTables.filter((d) => d.whole)) {
+    await db.run(`DELETE FROM ${derived.table}`);
+    await db.run(`INSERT INTO ${derived.table} ${derived.rows(derived.from)}`);
+  }
 }
 
 /**

@@ -6,7 +6,9 @@
 // before the group it was writing, never with part of a file; the next run completes it.
 import type { Progress } from '../command-result.js';
 import type { Database } from '../db/database.js';
-import { clearLoadUnfinished, markLoadUnfinished } from '../db/unfinished-load.js';
+import { remakeWholeTables } from '../db/schema.js';
+import { clearLoadUnfinished, markLoadUnfinished, unfinishedLoadStart } from '../db/unfinished-load.js';
+import { SCHEMA } from '../formats/registry.js';
 import type { DiscoveredInputs } from '../discover/discover-inputs.js';
 import { noSpaceError } from '../errors.js';
 import { recordDiscovery } from './discovery-rows.js';
@@ -46,7 +48,16 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (rejected) throw removedWhileRead(rejected.reason, inputs);
   });
-  if (db.path !== null) await clearLoadUnfinished(db);
+  // Tables made from all of a source's rows are made again when rows were written: by this load,
+  // or by one stopped before this step (its mark is still there); with the mark's removal, at once.
+  if (db.path === null) {
+    if (small.length + jsonl.length > 0) await remakeWholeTables(db, SCHEMA);
+  } else if ((await unfinishedLoadStart(db)) !== null) {
+    await db.transaction(async () => {
+      await remakeWholeTables(db, SCHEMA);
+      await clearLoadUnfinished(db);
+    });
+  }
   // Fold the write-ahead log into the file now, so the next open (an unchanged re-run, a query)
   // does not pay for this load's checkpoint.
   if (db.path !== null && summary.loaded + summary.appended + summary.reloaded > 0) {

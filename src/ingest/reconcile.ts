@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Database, insertRows } from '../db/database.js';
+import { markLoadUnfinished } from '../db/unfinished-load.js';
 import type { DiscoveredInputs } from '../discover/discover-inputs.js';
 import { adapters } from './adapters/index.js';
 import { FILE_ID_PATH_TABLES } from './database-root.js';
@@ -37,6 +38,8 @@ export function isFile(key: string): boolean {
 /** Deletes the rows of stored files, their ledger entries with them. */
 async function dropFiles(db: Database, stored: Map<string, Stored>, keys: string[]): Promise<void> {
   await db.transaction(async () => {
+    // Rows go: the tables made from all rows are made again at the load's end (ingest.ts).
+    if (db.path !== null) await markLoadUnfinished(db);
     for (const key of keys) {
       const file = stored.get(key)!;
       for (const table of [...adapters[file.kind].tables, 'input_problems', 'input_files']) await db.run(`DELETE FROM ${table} WHERE file_id = $id`, { id: file.file_id });

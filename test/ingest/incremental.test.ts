@@ -89,6 +89,21 @@ describe('load --db', () => {
     expect((await eventLines())[0]).toEqual({ line: 1, event: 'SessionStarT' });
   });
 
+  it('pairs a Start read by one load with the Stop appended for the next (subagent runs are made again after each load that wrote rows)', async () => {
+    const line = (event: string, ts: string, data: Record<string, unknown>) => JSON.stringify({ event, session_id: '20260815-091500-0badf00d', timestamp: ts, cwd: '/p', data });
+    const agent = 'subagent-explore-a1b2c3d4e';
+    fs.writeFileSync(events(), `${line('SubagentStart', '2026-08-15T09:15:00.000Z', { agent_id: agent, agent_type: 'explore', description: 'look' })}\n`);
+    const runs = async () => (await runJson<Record<string, unknown>[]>(['sql', 'SELECT agent_id, start_line, stop_line, status FROM subagent_runs', '--db', db])).value;
+    expect(await load()).toMatchObject({ loaded: 1 });
+    expect(await runs()).toEqual([{ agent_id: agent, start_line: 1, stop_line: null, status: null }]);
+    fs.appendFileSync(events(), `${line('SubagentStop', '2026-08-15T09:16:00.000Z', { agent_id: agent, agent_type: 'explore', elapsed_ms: 60000, status: 'completed' })}\n`);
+    expect(await load()).toMatchObject({ appended: 1 });
+    expect(await runs()).toEqual([{ agent_id: agent, start_line: 1, stop_line: 2, status: 'completed' }]);
+    // Nothing written: the runs stay as they are.
+    expect(await load()).toMatchObject({ unchanged: 1 });
+    expect(await runs()).toEqual([{ agent_id: agent, start_line: 1, stop_line: 2, status: 'completed' }]);
+  });
+
   it('reloads a rewritten usage ledger whole: the writer upserts, so growth is not an append', async () => {
     const ledger = path.join(home, 'usage-ledger.jsonl');
     const row = (k: number, cost: string) => `{"ts":1786328065,"sessionId":"s${String(k).padStart(3, '0')}","model":"glm-5.2","promptTotal":100,"costUSD":${cost}}\n`;

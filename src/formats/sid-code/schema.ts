@@ -27,6 +27,54 @@ const latestPerSession = (rows: string) => `SELECT * EXCLUDE (file_mtime, file_p
     QUALIFY row_number() OVER (PARTITION BY r.file_id, r.session_id ORDER BY r.line DESC) = 1)
   QUALIFY row_number() OVER (PARTITION BY session_id ORDER BY ts DESC NULLS LAST, file_mtime DESC NULLS LAST, file_path DESC) = 1`;
 
+/** The Subagent lifecycle rows of `fields` (retry_and_subagent_fields' rows). */
+const lifecycleFields = (fields: string) => `SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
+  subagent_id AS agent_id, agent_type, ${taskId('subagent_id')} AS task_id,
+  (event = 'SubagentStart' AND starts_with(subagent_id, 'subagent-custom-'))
+    OR (event = 'SubagentStop' AND subagent_id IS NULL) AS is_custom,
+  description, status, elapsed_ms, input_tokens, output_tokens, turns
+FROM ${fields} WHERE event IN ('SubagentStart', 'SubagentStop')`;
+
+/**
+ * One row per SubagentStart with the Stop it pairs with (NULLs when it never stopped). A Start pairs
+ * with a later Stop of the same session and agent_id; custom subagents (Stop with a null agent_id)
+ * pair among themselves. In time order (then line), each Stop takes the earliest still unpaired
+ * Start of its key before it, first in, first out; a Stop with none is a Stop without a Start.
+ * After the i-th Stop of a key, min(i, min over Stops j <= i of (Starts before j + i - j)) Stops
+ * have paired: the i-th Stop pairs exactly when that count grows, and the k-th paired Stop takes
+ * the k-th Start.
+ */
+const subagentRunRows = (fields: string) => `WITH keyed AS (
+  SELECT *, CASE WHEN agent_id IS NULL OR starts_with(agent_id, 'subagent-custom-') THEN NULL ELSE agent_id END AS pair_key
+  FROM (${lifecycleFields(fields)})
+),
+ordered AS (
+  SELECT *,
+    count(*) FILTER (kind = 'start') OVER key_order AS starts_so_far,
+    count(*) FILTER (kind = 'stop') OVER key_order AS stops_so_far
+  FROM keyed
+  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
+),
+stop_counts AS (
+  SELECT *, stops_so_far + least(0, min(starts_so_far - stops_so_far) OVER key_order) AS paired_so_far
+  FROM ordered WHERE kind = 'stop'
+  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
+),
+stops AS (
+  SELECT * FROM stop_counts
+  QUALIFY paired_so_far > coalesce(lag(paired_so_far) OVER (PARTITION BY session_id, pair_key ORDER BY ts, line), 0)
+)
+SELECT a.session_id, a.agent_id, a.agent_type, a.task_id, a.is_custom, a.description,
+  a.ts AS start_ts, a.line AS start_line, b.ts AS stop_ts, b.line AS stop_line, b.status,
+  b.elapsed_ms, b.input_tokens, b.output_tokens, b.turns
+FROM ordered a
+LEFT JOIN stops b ON b.session_id = a.session_id AND b.pair_key IS NOT DISTINCT FROM a.pair_key AND b.paired_so_far = a.starts_so_far
+WHERE a.kind = 'start'`;
+
+const SUBAGENT_RUN_COLUMNS: [string, string][] = [['session_id', 'VARCHAR'], ['agent_id', 'VARCHAR'], ['agent_type', 'VARCHAR'], ['task_id', 'VARCHAR'],
+  ['is_custom', 'BOOLEAN'], ['description', 'VARCHAR'], ['start_ts', 'TIMESTAMPTZ'], ['start_line', 'BIGINT'], ['stop_ts', 'TIMESTAMPTZ'],
+  ['stop_line', 'BIGINT'], ['status', 'VARCHAR'], ['elapsed_ms', 'BIGINT'], ['input_tokens', 'BIGINT'], ['output_tokens', 'BIGINT'], ['turns', 'BIGINT']];
+
 const TABLES = `
 CREATE TABLE IF NOT EXISTS events (
   file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
@@ -47,6 +95,7 @@ ${EVENT_FIELDS_TABLE}
 ${RETRY_AND_SUBAGENT_FIELDS_TABLE}
 ${STREAM_EVIDENCE_FIELDS_TABLE}
 ${UNTAGGED_STREAM_FIELDS_TABLE}
+CREATE TABLE IF NOT EXISTS subagent_run_rows (${SUBAGENT_RUN_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_summaries (file_id BIGINT, session_id VARCHAR, exit_status VARCHAR, abnormal BOOLEAN, real_errors BIGINT, summary JSON);
@@ -75,49 +124,13 @@ CREATE OR REPLACE VIEW stream_phases AS
 SELECT p.*, e.data FROM stream_phases_fields p JOIN events e USING (file_id, line) WHERE e.event = 'StreamPhase';
 
 CREATE OR REPLACE VIEW subagent_lifecycle_fields AS
-SELECT session_id, file_id, line, ts, CASE event WHEN 'SubagentStart' THEN 'start' ELSE 'stop' END AS kind,
-  subagent_id AS agent_id, agent_type, ${taskId('subagent_id')} AS task_id,
-  (event = 'SubagentStart' AND starts_with(subagent_id, 'subagent-custom-'))
-    OR (event = 'SubagentStop' AND subagent_id IS NULL) AS is_custom,
-  description, status, elapsed_ms, input_tokens, output_tokens, turns
-FROM retry_and_subagent_fields WHERE event IN ('SubagentStart', 'SubagentStop');
+${lifecycleFields('retry_and_subagent_fields')};
 CREATE OR REPLACE VIEW subagent_lifecycle AS
 SELECT l.*, e.data FROM subagent_lifecycle_fields l JOIN events e USING (file_id, line) WHERE e.event IN ('SubagentStart', 'SubagentStop');
 
--- One row per SubagentStart with the Stop it pairs with (NULLs when it never stopped). A Start pairs
--- with a later Stop of the same session and agent_id; custom subagents (Stop with a null agent_id)
--- pair among themselves. In time order (then line), each Stop takes the earliest still unpaired
--- Start of its key before it, first in, first out; a Stop with none is a Stop without a Start.
--- After the i-th Stop of a key, min(i, min over Stops j <= i of (Starts before j + i - j)) Stops
--- have paired: the i-th Stop pairs exactly when that count grows, and the k-th paired Stop takes
--- the k-th Start.
-CREATE OR REPLACE VIEW subagent_runs AS
-WITH keyed AS (
-  SELECT *, CASE WHEN agent_id IS NULL OR starts_with(agent_id, 'subagent-custom-') THEN NULL ELSE agent_id END AS pair_key
-  FROM subagent_lifecycle_fields
-),
-ordered AS (
-  SELECT *,
-    count(*) FILTER (kind = 'start') OVER key_order AS starts_so_far,
-    count(*) FILTER (kind = 'stop') OVER key_order AS stops_so_far
-  FROM keyed
-  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
-),
-stop_counts AS (
-  SELECT *, stops_so_far + least(0, min(starts_so_far - stops_so_far) OVER key_order) AS paired_so_far
-  FROM ordered WHERE kind = 'stop'
-  WINDOW key_order AS (PARTITION BY session_id, pair_key ORDER BY ts, line ROWS UNBOUNDED PRECEDING)
-),
-stops AS (
-  SELECT * FROM stop_counts
-  QUALIFY paired_so_far > coalesce(lag(paired_so_far) OVER (PARTITION BY session_id, pair_key ORDER BY ts, line), 0)
-)
-SELECT a.session_id, a.agent_id, a.agent_type, a.task_id, a.is_custom, a.description,
-  a.ts AS start_ts, a.line AS start_line, b.ts AS stop_ts, b.line AS stop_line, b.status,
-  b.elapsed_ms, b.input_tokens, b.output_tokens, b.turns
-FROM ordered a
-LEFT JOIN stops b ON b.session_id = a.session_id AND b.pair_key IS NOT DISTINCT FROM a.pair_key AND b.paired_so_far = a.starts_so_far
-WHERE a.kind = 'start';
+-- One row per SubagentStart with the Stop it pairs with, stored (subagent_run_rows, made again
+-- after each load that wrote rows): the pairing reads all of a session's lifecycle rows.
+CREATE OR REPLACE VIEW subagent_runs AS SELECT * FROM subagent_run_rows;
 
 CREATE OR REPLACE VIEW usage_ledger AS
 SELECT session_id, ts, record->>'model' AS model, record->>'provider' AS provider,
@@ -179,5 +192,6 @@ export const sidCodeSchema: SchemaPart = {
     { table: 'retry_and_subagent_fields', columns: EVENT_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => retryAndSubagentRows(fields) },
     { table: 'stream_evidence_fields', columns: EVENT_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => streamEvidenceRows(fields) },
     { table: 'untagged_stream_fields', columns: UNTAGGED_STREAM_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => untaggedStreamRows(fields) },
+    { table: 'subagent_run_rows', columns: SUBAGENT_RUN_COLUMNS.map(([column]) => column), from: 'retry_and_subagent_fields', rows: subagentRunRows, whole: true },
   ],
 };
