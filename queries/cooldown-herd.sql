@@ -10,8 +10,8 @@
 -- param: window_ms BIGINT = 250
 -- param: min_agents BIGINT = 1
 WITH names AS (
-  SELECT session_id, task_id, min(agent_id) AS name FROM subagent_lifecycle_fields
-  WHERE kind = 'start' AND task_id IS NOT NULL GROUP BY session_id, task_id),
+  SELECT session_id, task_id, min(agent_id) AS name FROM subagent_runs
+  WHERE task_id IS NOT NULL GROUP BY session_id, task_id),
 wakes AS (
   SELECT r.session_id, r.line, r.type, r.attempt, r.probe_decision,
     -- NULL when the time or the delay is unknown (a missing count counts as missing, docs/tables.md#numbers-in-columns),
