@@ -119,9 +119,10 @@ const useCatalog = (catalog: string) => `USE "${catalog.replace(/"/g, '""')}"`;
 export const DEFAULT_FILE_MEMORY_LIMIT = '192MB';
 /**
  * The pool for a --db file read as it is: queries spill little, and the pages the allocator keeps
- * for them (allocator.ts) come on top, so that a report over 5 GiB stays under 500 MB.
+ * for them (allocator.ts) come on top, so that a report over 5 GiB stays under 500 MB; and enough
+ * for its largest query (snapshot-attribution) there, which a smaller pool fails now and then.
  */
-export const READ_FILE_MEMORY_LIMIT = '128MB';
+export const READ_FILE_MEMORY_LIMIT = '160MB';
 
 /**
  * DuckDB installs and loads a known extension a statement needs (httpfs for an `s3://` path in

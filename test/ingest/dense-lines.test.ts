@@ -61,7 +61,7 @@ describe('load --db of a file still too dense for the buffer pool', () => {
     // One file per commit, so that the first file is committed before the dense one is read.
     const load = await runCli(['load', root, '--db', db, '--quiet'], { env: { TRAJAUDIT_COMMIT_BYTES: '1' } });
     expect(load.code).toBe(2);
-    expect(load.stderr).toMatch(new RegExp(`^trajaudit: DuckDB ran out of memory while reading ${dense}/events\\.jsonl \\(Out of Memory Error: [^\\n]*\\); the files committed before it are kept; raise TRAJAUDIT_MEMORY_LIMIT \\(a size with its unit, e\\.g\\. TRAJAUDIT_MEMORY_LIMIT=1GB; default 192MB to load into a --db file, 128MB to read one\\) or free memory\\n$`));
+    expect(load.stderr).toMatch(new RegExp(`^trajaudit: DuckDB ran out of memory while reading ${dense}/events\\.jsonl \\(Out of Memory Error: [^\\n]*\\); the files committed before it are kept; raise TRAJAUDIT_MEMORY_LIMIT \\(a size with its unit, e\\.g\\. TRAJAUDIT_MEMORY_LIMIT=1GB; default 192MB to load into a --db file, 160MB to read one\\) or free memory\\n$`));
     const query = await runCli(['sql', 'SELECT path FROM input_files', '--db', db, '--format', 'csv']);
     expect(query.stdout).toBe(`path\r\n${first}/events.jsonl\r\n`);
     expect(query.stderr).toMatch(/^trajaudit: the last load into \S+ \(started [^)]+\) did not finish/);
