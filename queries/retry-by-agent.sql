@@ -15,19 +15,16 @@ WITH retry_rows AS (
     AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR session_id = $session)
 ),
--- The lifecycle rows, read once for the three steps below.
-lifecycle AS MATERIALIZED (
-  SELECT session_id, ts, line, kind, agent_id, task_id, agent_type, status FROM subagent_lifecycle_fields
-),
+-- The Starts from the stored runs (one row each); the Stops, paired or not, from the lifecycle rows.
 starts AS (
   SELECT session_id, task_id, min(agent_id) AS agent_id, min(agent_type) AS agent_type
-  FROM lifecycle
-  WHERE kind = 'start' AND task_id IS NOT NULL
+  FROM subagent_runs
+  WHERE task_id IS NOT NULL
   GROUP BY session_id, task_id
 ),
 stops AS (
   SELECT session_id, task_id, arg_max(agent_type, (ts, line)) AS agent_type, arg_max(status, (ts, line)) AS status
-  FROM lifecycle
+  FROM subagent_lifecycle_fields
   WHERE kind = 'stop' AND task_id IS NOT NULL
   GROUP BY session_id, task_id
 ),
@@ -51,10 +48,10 @@ with_telemetry AS (
 -- before any retry are what a post-incident reader looks for.
 started AS (
   SELECT session_id, min(agent_id) AS agent_id, task_id, min(agent_type) AS agent_type
-  FROM lifecycle
-  WHERE kind = 'start' AND agent_id IS NOT NULL
-    AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ))
-    AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
+  FROM subagent_runs
+  WHERE agent_id IS NOT NULL
+    AND ($since IS NULL OR start_ts >= CAST($since AS TIMESTAMPTZ))
+    AND ($until IS NULL OR start_ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR session_id = $session)
   GROUP BY session_id, task_id, CASE WHEN task_id IS NULL THEN agent_id END
 )
