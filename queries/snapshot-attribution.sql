@@ -8,25 +8,18 @@
 -- param: until TIMESTAMP = NULL
 -- param: session VARCHAR = NULL
 WITH
--- A (session, index) is in the window by its first tagged row: only sessions with a tagged row in it
--- can have one, and each step below is within one session.
-sessions_in_window AS (
-  SELECT DISTINCT session_id FROM stream_evidence_fields
-  WHERE event = 'StreamPhase' AND agent_id IS NOT NULL AND idx >= 10000 AND ($session IS NULL OR session_id = $session)
-    AND ($since IS NULL OR ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
-),
-tagged_phases AS NOT MATERIALIZED (
-  SELECT session_id, ts, idx AS "index", phase, agent_id, chunk_count
-  FROM stream_evidence_fields
-  WHERE event = 'StreamPhase' AND agent_id IS NOT NULL AND idx >= 10000 AND session_id IN (SELECT session_id FROM sessions_in_window)
-),
--- The sessions with a (session, index) in the window: all the answer needs.
+-- A (session, index) is in the window by its first tagged row; the sessions with one are all the
+-- answer needs. The sub-agents' streams are stored (subagent_stream_rows), each with its first and
+-- last tagged row, count, chunks and whether it was cut off.
 windowed_sessions AS (
-  SELECT DISTINCT session_id FROM (SELECT session_id, min(ts) AS first_ts FROM tagged_phases GROUP BY session_id, "index")
+  SELECT DISTINCT session_id FROM (
+    SELECT session_id, "index", min(first_ts) AS first_ts FROM subagent_stream_rows
+    WHERE ($session IS NULL OR session_id = $session)
+    GROUP BY session_id, "index")
   WHERE ($since IS NULL OR first_ts >= CAST($since AS TIMESTAMPTZ)) AND ($until IS NULL OR first_ts < CAST($until AS TIMESTAMPTZ))
 ),
-phases AS (
-  SELECT * FROM tagged_phases WHERE session_id IN (SELECT session_id FROM windowed_sessions)
+streams AS (
+  SELECT * FROM subagent_stream_rows WHERE session_id IN (SELECT session_id FROM windowed_sessions)
 ),
 -- The provider rows (no agent_id): most of the StreamPhase rows, stored apart with only what the
 -- joins below read and the chunk count. A sub-agent's own index (10000 and up) and the main loop's
@@ -40,15 +33,6 @@ untagged_main AS NOT MATERIALIZED (
   SELECT session_id, file_id, line, ts, idx AS "index", chunk_count
   FROM untagged_stream_fields
   WHERE idx BETWEEN 0 AND 9999 AND session_id IN (SELECT session_id FROM windowed_sessions)
-),
-streams AS (
-  -- The stream's task id, as stream_phases_fields reads it from agent_id: once per stream, not per row.
-  SELECT session_id, "index", agent_id, nullif(regexp_extract(agent_id, '-([a-z][0-9a-z]{8})$', 1), '') AS task_id, min(ts) AS first_ts, max(ts) AS last_ts,
-    count(*) AS tagged_rows, max(chunk_count) AS tagged_chunks,
-    -- Cut off: no completed/error after its last fetch_sent.
-    coalesce(max(ts) FILTER (phase <> 'fetch_sent') < max(ts) FILTER (phase = 'fetch_sent'), true) AS cut_off
-  FROM phases
-  GROUP BY session_id, "index", agent_id
 ),
 -- Per (session, index), from its streams (one per agent): no DISTINCT over every tagged row.
 tagged AS (

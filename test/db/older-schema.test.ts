@@ -153,6 +153,7 @@ describe('a query over --db written by another trajaudit version', () => {
     ['stream_evidence_fields', 'SELECT event, count(*) AS n, count(agent_id) AS tagged FROM stream_evidence_fields GROUP BY ALL ORDER BY event', 2],
     ['untagged_stream_fields', 'SELECT idx >= 10000 AS own_index, count(*) AS n, sum(chunk_count) AS chunks FROM untagged_stream_fields GROUP BY ALL ORDER BY 1', 2],
     ['subagent_run_rows', 'SELECT stop_ts IS NULL AS never_stopped, count(*) AS n, max(stop_line) AS last FROM subagent_run_rows GROUP BY ALL ORDER BY 1', 2],
+    ['subagent_stream_rows', 'SELECT cut_off, count(*) AS n, sum(tagged_rows) AS tagged, max(last_ts) AS last FROM subagent_stream_rows GROUP BY ALL ORDER BY 1', 2],
   ])('reads %s, missing in a file of the version before it, from its event_fields; the next load stores it', async (table, probe, groups) => {
     const older = olderCopy(path.join(work.dir, table, 'older.duckdb'));
     expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);

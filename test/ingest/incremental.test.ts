@@ -104,6 +104,24 @@ describe('load --db', () => {
     expect(await runs()).toEqual([{ agent_id: agent, start_line: 1, stop_line: 2, status: 'completed' }]);
   });
 
+  it('counts a sub-agent stream whose rows two loads read as one stream (its row is made again after each load that wrote rows)', async () => {
+    const phase = (ts: string, phaseName: string, chunks?: number) =>
+      JSON.stringify({ event: 'StreamPhase', session_id: '20260815-091500-0badf00d', timestamp: ts, cwd: '/p',
+        data: { index: 10001, phase: phaseName, agent_id: 'subagent-explore-a1b2c3d4e', ...(chunks === undefined ? {} : { chunk_count: chunks }) } });
+    const streams = async () => (await runJson<Record<string, unknown>[]>(['sql', 'SELECT "index", first_ts, last_ts, tagged_rows, tagged_chunks, cut_off FROM subagent_stream_rows', '--db', db])).value;
+    const attribution = async () => (await runJson<Record<string, unknown>[]>(['query', 'snapshot-attribution', '--db', db])).value;
+    fs.writeFileSync(events(), `${phase('2026-08-15T09:15:00.000Z', 'fetch_sent')}\n`);
+    expect(await load()).toMatchObject({ loaded: 1 });
+    expect(await streams()).toEqual([{ index: 10001, first_ts: '2026-08-15T09:15:00.000Z', last_ts: '2026-08-15T09:15:00.000Z', tagged_rows: 1, tagged_chunks: null, cut_off: true }]);
+    fs.appendFileSync(events(), `${phase('2026-08-15T09:15:02.000Z', 'completed', 7)}\n`);
+    expect(await load()).toMatchObject({ appended: 1 });
+    const whole = { index: 10001, first_ts: '2026-08-15T09:15:00.000Z', last_ts: '2026-08-15T09:15:02.000Z', tagged_rows: 2, tagged_chunks: 7, cut_off: false };
+    expect(await streams()).toEqual([whole]);
+    expect(await attribution()).toMatchObject([{ index: 10001, agents: 1, tagged_rows: 2, tagged_chunks: 7, verdict: 'clean' }]);
+    expect(await load()).toMatchObject({ unchanged: 1 });
+    expect(await streams()).toEqual([whole]);
+  });
+
   it('reloads a rewritten usage ledger whole: the writer upserts, so growth is not an append', async () => {
     const ledger = path.join(home, 'usage-ledger.jsonl');
     const row = (k: number, cost: string) => `{"ts":1786328065,"sessionId":"s${String(k).padStart(3, '0')}","model":"glm-5.2","promptTotal":100,"costUSD":${cost}}\n`;

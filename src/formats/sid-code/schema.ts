@@ -75,6 +75,21 @@ const SUBAGENT_RUN_COLUMNS: [string, string][] = [['session_id', 'VARCHAR'], ['a
   ['is_custom', 'BOOLEAN'], ['description', 'VARCHAR'], ['start_ts', 'TIMESTAMPTZ'], ['start_line', 'BIGINT'], ['stop_ts', 'TIMESTAMPTZ'],
   ['stop_line', 'BIGINT'], ['status', 'VARCHAR'], ['elapsed_ms', 'BIGINT'], ['input_tokens', 'BIGINT'], ['output_tokens', 'BIGINT'], ['turns', 'BIGINT']];
 
+/**
+ * A sub-agent's streams: one row per (session, index of 10000 and up, agent_id) of the StreamPhase
+ * rows that carry an agent_id (stream_evidence_fields' rows), with what snapshot-attribution reads
+ * of each, so that it does not group its sessions' tagged rows on every run.
+ */
+const subagentStreamRows = (fields: string) => `SELECT session_id, idx AS "index", agent_id, ${taskId('agent_id')} AS task_id,
+  min(ts) AS first_ts, max(ts) AS last_ts, count(*) AS tagged_rows, max(chunk_count) AS tagged_chunks,
+  -- Cut off: no completed/error after its last fetch_sent.
+  coalesce(max(ts) FILTER (phase <> 'fetch_sent') < max(ts) FILTER (phase = 'fetch_sent'), true) AS cut_off
+FROM ${fields} WHERE event = 'StreamPhase' AND agent_id IS NOT NULL AND idx >= 10000
+GROUP BY session_id, idx, agent_id`;
+
+const SUBAGENT_STREAM_COLUMNS: [string, string][] = [['session_id', 'VARCHAR'], ['index', 'BIGINT'], ['agent_id', 'VARCHAR'], ['task_id', 'VARCHAR'],
+  ['first_ts', 'TIMESTAMPTZ'], ['last_ts', 'TIMESTAMPTZ'], ['tagged_rows', 'BIGINT'], ['tagged_chunks', 'BIGINT'], ['cut_off', 'BOOLEAN']];
+
 const TABLES = `
 CREATE TABLE IF NOT EXISTS events (
   file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
@@ -95,6 +110,7 @@ ${EVENT_FIELDS_TABLE}
 ${RETRY_AND_SUBAGENT_FIELDS_TABLE}
 ${STREAM_EVIDENCE_FIELDS_TABLE}
 ${UNTAGGED_STREAM_FIELDS_TABLE}
+CREATE TABLE IF NOT EXISTS subagent_stream_rows (${SUBAGENT_STREAM_COLUMNS.map(([column, type]) => `"${column}" ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS subagent_run_rows (${SUBAGENT_RUN_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
@@ -193,5 +209,6 @@ export const sidCodeSchema: SchemaPart = {
     { table: 'stream_evidence_fields', columns: EVENT_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => streamEvidenceRows(fields) },
     { table: 'untagged_stream_fields', columns: UNTAGGED_STREAM_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => untaggedStreamRows(fields) },
     { table: 'subagent_run_rows', columns: SUBAGENT_RUN_COLUMNS.map(([column]) => column), from: 'retry_and_subagent_fields', rows: subagentRunRows, whole: true },
+    { table: 'subagent_stream_rows', columns: SUBAGENT_STREAM_COLUMNS.map(([column]) => column), from: 'stream_evidence_fields', rows: subagentStreamRows, whole: true },
   ],
 };
