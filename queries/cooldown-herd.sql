@@ -9,18 +9,10 @@
 -- param: session VARCHAR = NULL
 -- param: window_ms BIGINT = 250
 -- param: min_agents BIGINT = 1
-WITH names AS (
-  SELECT session_id, task_id, min(agent_id) AS name FROM subagent_runs
-  WHERE task_id IS NOT NULL GROUP BY session_id, task_id),
-wakes AS (
-  SELECT r.session_id, r.line, r.type, r.attempt, r.probe_decision,
-    -- NULL when the time or the delay is unknown (a missing count counts as missing, docs/tables.md#numbers-in-columns),
-    -- or past DuckDB's times (a garbled delayMs of 9.3e15 ms): no known wake, as a missing delay.
-    CASE WHEN r.type IN ('shared_cooldown_wait', 'retry') THEN try(r.ts + to_milliseconds(r.delay_ms)) ELSE r.ts END AS wake_ts,
-    CASE WHEN r.agent_id IS NULL THEN 'main' ELSE coalesce(n.name, r.agent_id) END AS agent
-  FROM retry_telemetry_fields r LEFT JOIN names n ON n.session_id = r.session_id AND n.task_id = r.task_id
-  WHERE r.type IN ('shared_cooldown_wait', 'retry', 'cooldown_probe', 'cooldown_probe_denied')
-    AND ($since IS NULL OR r.ts >= CAST($since AS TIMESTAMPTZ))
+-- The wakes, each with its agent's name, are stored (cooldown_wake_rows).
+WITH wakes AS (
+  SELECT * FROM cooldown_wake_rows r
+  WHERE ($since IS NULL OR r.ts >= CAST($since AS TIMESTAMPTZ))
     AND ($until IS NULL OR r.ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR r.session_id = $session)),
 -- Only known wakes are windowed: a NULL wake sorts last and would start a window of its own.
