@@ -15,34 +15,22 @@ WITH retry_rows AS (
     AND ($until IS NULL OR ts < CAST($until AS TIMESTAMPTZ))
     AND ($session IS NULL OR session_id = $session)
 ),
--- The Starts from the stored runs (one row each); the Stops, paired or not, from the lifecycle rows.
-starts AS (
-  SELECT session_id, task_id, min(agent_id) AS agent_id, min(agent_type) AS agent_type
-  FROM subagent_runs
-  WHERE task_id IS NOT NULL
-  GROUP BY session_id, task_id
-),
-stops AS (
-  SELECT session_id, task_id, arg_max(agent_type, (ts, line)) AS agent_type, arg_max(status, (ts, line)) AS status
-  FROM subagent_lifecycle_fields
-  WHERE kind = 'stop' AND task_id IS NOT NULL
-  GROUP BY session_id, task_id
-),
+-- Each task's Starts (agent_id, agent_type) and last Stop (agent_type, status), paired or not: stored
+-- (subagent_task_rows).
 with_telemetry AS (
   SELECT r.session_id,
-    coalesce(s.agent_id, r.raw_agent_id) AS agent_id,
+    coalesce(t.agent_id, r.raw_agent_id) AS agent_id,
     r.task_id,
-    coalesce(s.agent_type, p.agent_type) AS agent_type,
+    coalesce(t.agent_type, t.stop_agent_type) AS agent_type,
     count(*) FILTER (r.type = 'retry') AS retries,
     count(*) FILTER (r.type = 'retry_budget_exhausted') AS budget_exhausted,
     count(*) FILTER (r.type = 'shared_cooldown_wait') AS cooldown_waits,
     count(*) FILTER (r.type = 'fallback') AS fallbacks,
     count(*) FILTER (r.type = 'stream_completed') AS streams_completed,
-    any_value(p.status) AS stop_status
+    any_value(t.stop_status) AS stop_status
   FROM retry_rows r
-  LEFT JOIN starts s ON s.session_id = r.session_id AND s.task_id = r.task_id
-  LEFT JOIN stops p ON p.session_id = r.session_id AND p.task_id = r.task_id
-  GROUP BY r.session_id, coalesce(s.agent_id, r.raw_agent_id), r.task_id, coalesce(s.agent_type, p.agent_type)
+  LEFT JOIN subagent_task_rows t ON t.session_id = r.session_id AND t.task_id = r.task_id
+  GROUP BY r.session_id, coalesce(t.agent_id, r.raw_agent_id), r.task_id, coalesce(t.agent_type, t.stop_agent_type)
 ),
 -- Subagents that started in the window and wrote no RetryTelemetry there: the ones that died
 -- before any retry are what a post-incident reader looks for.
@@ -57,9 +45,9 @@ started AS (
 )
 SELECT * FROM with_telemetry
 UNION ALL
-SELECT a.session_id, a.agent_id, a.task_id, a.agent_type, 0, 0, 0, 0, 0, p.status
+SELECT a.session_id, a.agent_id, a.task_id, a.agent_type, 0, 0, 0, 0, 0, t.stop_status
 FROM started a
-LEFT JOIN stops p ON p.session_id = a.session_id AND p.task_id = a.task_id
+LEFT JOIN subagent_task_rows t ON t.session_id = a.session_id AND t.task_id = a.task_id
 -- No row for its task; a run without a task id, no row for its agent (two joins on equal keys).
 WHERE NOT EXISTS (SELECT 1 FROM with_telemetry w WHERE w.session_id = a.session_id AND w.task_id = a.task_id)
   AND NOT (a.task_id IS NULL AND EXISTS (SELECT 1 FROM with_telemetry w WHERE w.session_id = a.session_id AND w.agent_id = a.agent_id))

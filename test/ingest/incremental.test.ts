@@ -99,6 +99,9 @@ describe('load --db', () => {
     fs.appendFileSync(events(), `${line('SubagentStop', '2026-08-15T09:16:00.000Z', { agent_id: agent, agent_type: 'explore', elapsed_ms: 60000, status: 'completed' })}\n`);
     expect(await load()).toMatchObject({ appended: 1 });
     expect(await runs()).toEqual([{ agent_id: agent, start_line: 1, stop_line: 2, status: 'completed' }]);
+    // The task's stored Start and Stop (subagent_task_rows) are made again with the runs.
+    const byAgent = (await runJson<Record<string, unknown>[]>(['query', 'retry-by-agent', '--db', db])).value;
+    expect(byAgent).toEqual([{ session_id: '20260815-091500-0badf00d', agent_id: agent, task_id: 'a1b2c3d4e', agent_type: 'explore', retries: 0, budget_exhausted: 0, cooldown_waits: 0, fallbacks: 0, streams_completed: 0, stop_status: 'completed' }]);
     // Nothing written: the runs stay as they are.
     expect(await load()).toMatchObject({ unchanged: 1 });
     expect(await runs()).toEqual([{ agent_id: agent, start_line: 1, stop_line: 2, status: 'completed' }]);

@@ -91,14 +91,29 @@ const SUBAGENT_STREAM_COLUMNS: [string, string][] = [['session_id', 'VARCHAR'], 
   ['first_ts', 'TIMESTAMPTZ'], ['last_ts', 'TIMESTAMPTZ'], ['tagged_rows', 'BIGINT'], ['tagged_chunks', 'BIGINT'], ['cut_off', 'BOOLEAN']];
 
 /**
+ * One row per (session, task id) of a sub-agent (`fields`: retry_and_subagent_fields' rows): its
+ * Starts' agent_id and agent_type (the least, when a task id starts twice, from subagent_run_rows)
+ * and its last Stop's agent_type and status (a Stop without a Start included), so that
+ * retry-by-agent names agents and tells how they ended without grouping those rows on every run.
+ */
+const subagentTaskRows = (fields: string) => `WITH starts AS (
+  SELECT session_id, task_id, min(agent_id) AS agent_id, min(agent_type) AS agent_type
+  FROM subagent_run_rows WHERE task_id IS NOT NULL GROUP BY session_id, task_id),
+stops AS (
+  SELECT session_id, task_id, arg_max(agent_type, (ts, line)) AS stop_agent_type, arg_max(status, (ts, line)) AS stop_status
+  FROM (${lifecycleFields(fields)}) WHERE kind = 'stop' AND task_id IS NOT NULL GROUP BY session_id, task_id)
+SELECT session_id, task_id, s.agent_id, s.agent_type, p.stop_agent_type, p.stop_status
+FROM starts s FULL JOIN stops p USING (session_id, task_id)`;
+
+const SUBAGENT_TASK_COLUMNS: [string, string][] = [['session_id', 'VARCHAR'], ['task_id', 'VARCHAR'], ['agent_id', 'VARCHAR'], ['agent_type', 'VARCHAR'],
+  ['stop_agent_type', 'VARCHAR'], ['stop_status', 'VARCHAR']];
+
+/**
  * The cooldown family's RetryTelemetry rows (`fields`: retry_and_subagent_fields' rows), each with
- * when it tries to send and its agent's name (a sub-agent's from its Start, through subagent_run_rows):
+ * when it tries to send and its agent's name (a sub-agent's from its Start, through subagent_task_rows):
  * cooldown-herd reads them without scanning the other retry rows and naming agents on every run.
  */
-const cooldownWakeRows = (fields: string) => `WITH names AS (
-  SELECT session_id, task_id, min(agent_id) AS name FROM subagent_run_rows
-  WHERE task_id IS NOT NULL GROUP BY session_id, task_id),
-wakes AS (
+const cooldownWakeRows = (fields: string) => `WITH wakes AS (
   SELECT session_id, line, ts, type, agent_id, ${taskId('agent_id')} AS task_id, attempt, delay_ms, probe_decision
   FROM ${fields}
   WHERE event = 'RetryTelemetry' AND type IN ('shared_cooldown_wait', 'retry', 'cooldown_probe', 'cooldown_probe_denied'))
@@ -106,8 +121,8 @@ SELECT r.session_id, r.line, r.ts, r.type, r.attempt, r.probe_decision,
   -- NULL when the time or the delay is unknown (a missing count counts as missing, docs/tables.md#numbers-in-columns),
   -- or past DuckDB's times (a garbled delayMs of 9.3e15 ms): no known wake, as a missing delay.
   CASE WHEN r.type IN ('shared_cooldown_wait', 'retry') THEN try(r.ts + to_milliseconds(r.delay_ms)) ELSE r.ts END AS wake_ts,
-  CASE WHEN r.agent_id IS NULL THEN 'main' ELSE coalesce(n.name, r.agent_id) END AS agent
-FROM wakes r LEFT JOIN names n ON n.session_id = r.session_id AND n.task_id = r.task_id`;
+  CASE WHEN r.agent_id IS NULL THEN 'main' ELSE coalesce(n.agent_id, r.agent_id) END AS agent
+FROM wakes r LEFT JOIN subagent_task_rows n ON n.session_id = r.session_id AND n.task_id = r.task_id`;
 
 const COOLDOWN_WAKE_COLUMNS: [string, string][] = [['session_id', 'VARCHAR'], ['line', 'BIGINT'], ['ts', 'TIMESTAMPTZ'], ['type', 'VARCHAR'],
   ['attempt', 'BIGINT'], ['probe_decision', 'VARCHAR'], ['wake_ts', 'TIMESTAMPTZ'], ['agent', 'VARCHAR']];
@@ -133,6 +148,7 @@ ${RETRY_AND_SUBAGENT_FIELDS_TABLE}
 ${STREAM_EVIDENCE_FIELDS_TABLE}
 ${UNTAGGED_STREAM_FIELDS_TABLE}
 CREATE TABLE IF NOT EXISTS subagent_stream_rows (${SUBAGENT_STREAM_COLUMNS.map(([column, type]) => `"${column}" ${type}`).join(', ')});
+CREATE TABLE IF NOT EXISTS subagent_task_rows (${SUBAGENT_TASK_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS cooldown_wake_rows (${COOLDOWN_WAKE_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS subagent_run_rows (${SUBAGENT_RUN_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
@@ -233,6 +249,7 @@ export const sidCodeSchema: SchemaPart = {
     { table: 'untagged_stream_fields', columns: UNTAGGED_STREAM_FIELDS_COLUMNS, from: 'event_fields', rows: (fields) => untaggedStreamRows(fields) },
     { table: 'subagent_run_rows', columns: SUBAGENT_RUN_COLUMNS.map(([column]) => column), from: 'retry_and_subagent_fields', rows: subagentRunRows, whole: true },
     { table: 'subagent_stream_rows', columns: SUBAGENT_STREAM_COLUMNS.map(([column]) => column), from: 'stream_evidence_fields', rows: subagentStreamRows, whole: true },
+    { table: 'subagent_task_rows', columns: SUBAGENT_TASK_COLUMNS.map(([column]) => column), from: 'retry_and_subagent_fields', rows: subagentTaskRows, whole: true },
     { table: 'cooldown_wake_rows', columns: COOLDOWN_WAKE_COLUMNS.map(([column]) => column), from: 'retry_and_subagent_fields', rows: cooldownWakeRows, whole: true },
   ],
 };
