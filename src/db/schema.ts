@@ -50,8 +50,10 @@ export interface DerivedTable {
   /** The table's rows, computed from `source` (`from`'s rows). */
   rows: (source: string) => string;
   /**
-   * Made from all of `from`'s rows at once (a row pairs rows of anywhere in a session), so made
-   * again whole at the end of each load that wrote rows (remakeWholeTables), not per file read.
+   * Made from all of a session's rows at once (a row pairs rows of anywhere in the session), so
+   * not per file read: at the end of each load that wrote rows (remakeWholeTables), the rows of
+   * the sessions it wrote are made again. It has a session_id column, and its rows of a session
+   * come from the rows of that session alone, of `from` and of the whole tables before it.
    */
   whole?: boolean;
 }
@@ -76,6 +78,8 @@ export class Schema {
   /** The names the schema creates (tables, views, sequences and macros). */
   readonly names: string[];
   readonly derivedTables: DerivedTable[];
+  /** The tables (not derived) whose rows the whole derived tables are made from, through any derived table between. */
+  readonly wholeSources: Set<string>;
 
   constructor(parts: SchemaPart[]) {
     this.tables = parts.map((p) => p.tables).join('\n');
@@ -84,6 +88,11 @@ export class Schema {
     this.tempViews = this.views.replaceAll('CREATE OR REPLACE VIEW ', 'CREATE OR REPLACE TEMP VIEW ').replaceAll('CREATE OR REPLACE MACRO ', 'CREATE OR REPLACE TEMP MACRO ');
     this.addedColumns = new Set([...this.tables.matchAll(/ALTER TABLE (\w+) ADD COLUMN IF NOT EXISTS (\w+)/g)].map((m) => `${m[1]}.${m[2]}`));
     this.derivedTables = parts.flatMap((p) => p.derivedTables ?? []);
+    const baseOf = (table: string): string => {
+      const derived = this.derivedTables.find((d) => d.table === table);
+      return derived ? baseOf(derived.from) : table;
+    };
+    this.wholeSources = new Set(this.derivedTables.filter((d) => d.whole).map((d) => baseOf(d.from)));
     this.names = [...`${this.tables}${this.views}`.matchAll(/CREATE (?:OR REPLACE )?(?:TABLE|VIEW|SEQUENCE|MACRO) (?:IF NOT EXISTS )?(\w+)/g)].map((m) => m[1]);
   }
 }
@@ -125,11 +134,19 @@ export async function createSchema(db: Database, schema: Schema): Promise<void> 
   });
 }
 
-/** Makes each whole derived table again from all of its source's rows. */
-export async function remakeWholeTables(db: Database, schema: Schema): Promise<void> {
+/**
+ * Makes each whole derived table again from its source's rows: all of them, or with `sessions`,
+ * only the rows of those sessions (a load that appended to a few files does not pair every run again).
+ */
+export async function remakeWholeTables(db: Database, schema: Schema, sessions?: string[]): Promise<void> {
+  if (sessions?.length === 0) return;
+  // A list of literals, which the scans check against each row group's range of session ids.
+  const only = sessions === undefined ? 'true' : `session_id IN (${sessions.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')})`;
   for (const derived of schema.derivedTables.filter((d) => d.whole)) {
-    await db.run(`DELETE FROM ${derived.table}`);
-    await db.run(`INSERT INTO ${derived.table} ${derived.rows(derived.from)}`);
+    await db.run(`DELETE FROM ${derived.table} WHERE ${only}`);
+    const source = sessions === undefined ? derived.from : `(SELECT * FROM ${derived.from} WHERE ${only})`;
+    // Filtered again: a row may also come from the whole tables before it, which hold every session.
+    await db.run(`INSERT INTO ${derived.table} SELECT * FROM (${derived.rows(source)}) WHERE ${only}`);
   }
 }
 

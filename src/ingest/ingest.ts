@@ -9,8 +9,9 @@ import type { Database } from '../db/database.js';
 import { remakeWholeTables } from '../db/schema.js';
 import { clearLoadUnfinished, markLoadUnfinished, unfinishedLoadStart } from '../db/unfinished-load.js';
 import { SCHEMA } from '../formats/registry.js';
-import type { DiscoveredInputs } from '../discover/discover-inputs.js';
+import type { DiscoveredInputs, SourceKind } from '../discover/discover-inputs.js';
 import { noSpaceError } from '../errors.js';
+import { adapters } from './adapters/index.js';
 import { recordDiscovery } from './discovery-rows.js';
 import { recordStamps } from './ledger-rows.js';
 import { GroupLoader } from './load-groups.js';
@@ -20,11 +21,13 @@ import { LoadTally } from './load-tally.js';
 import { type IngestSummary, planLoad, type TimeWindow } from './plan-load.js';
 import { reconcileStored } from './reconcile.js';
 import { removedWhileRead } from './removed-while-read.js';
-import { idsFor, startOf } from './work.js';
-
+import type { Stored } from './stored-files.js';
+import { idsFor, startOf, type Work } from './work.js';
 
 export async function ingest(db: Database, discovered: DiscoveredInputs, window: TimeWindow, progress: Progress): Promise<IngestSummary> {
-  const { stored, sessionsMoved } = await reconcileStored(db, discovered);
+  // A load stopped before its end: what it wrote is not known, so the whole tables are made again whole.
+  const resumed = db.path !== null && (await unfinishedLoadStart(db)) !== null;
+  const { stored, sessionsMoved, dropped } = await reconcileStored(db, discovered);
   const { inputs, small, jsonl, summary, restamp } = planLoad(discovered, stored, window, db.path !== null);
   await recordDiscovery(db, inputs, stored, sessionsMoved);
   await recordStamps(db, restamp);
@@ -48,13 +51,15 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
     const rejected = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (rejected) throw removedWhileRead(rejected.reason, inputs);
   });
-  // Tables made from all of a source's rows are made again when rows were written: by this load,
-  // or by one stopped before this step (its mark is still there); with the mark's removal, at once.
+  // Tables made from all of a session's rows are made again when rows were written: for the
+  // sessions this load wrote or dropped rows of; all of them into a new database, or after a load
+  // stopped before this step (its mark was there). With the mark's removal, at once.
   if (db.path === null) {
     if (small.length + jsonl.length > 0) await remakeWholeTables(db, SCHEMA);
   } else if ((await unfinishedLoadStart(db)) !== null) {
+    const sessions = wholeSessions(dropped, [...small, ...jsonl]);
     await db.transaction(async () => {
-      await remakeWholeTables(db, SCHEMA);
+      await remakeWholeTables(db, SCHEMA, resumed || stored.size === 0 ? undefined : sessions);
       await clearLoadUnfinished(db);
     });
   }
@@ -70,4 +75,22 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   }
   progress.done();
   return summary;
+}
+
+/** Too many sessions to name in one statement: the whole tables are made again whole. */
+const MAX_SESSIONS = 1000;
+
+/**
+ * The sessions whose rows of the whole tables' sources a load wrote or dropped (a file read again
+ * under another session dir, both), or undefined for all of them: a file of those sources outside
+ * a session dir, or more than MAX_SESSIONS.
+ */
+function wholeSessions(dropped: Stored[], written: Work[]): string[] | undefined {
+  const feeds = (kind: SourceKind) => adapters[kind].tables.some((t) => SCHEMA.wholeSources.has(t));
+  const sessions = [
+    ...dropped.filter((f) => feeds(f.kind)).map((f) => f.session_id),
+    ...written.filter((w) => feeds(w.file.kind)).flatMap((w) => [w.file.sessionId, ...(w.previous ? [w.previous.session_id] : [])]),
+  ];
+  const named = new Set(sessions);
+  return named.has(null) || named.size > MAX_SESSIONS ? undefined : [...(named as Set<string>)];
 }

@@ -15,15 +15,16 @@ export interface Reconciled {
   stored: Map<string, Stored>;
   /** Session ids whose files this load found under another session dir (renamed), with that session's id. */
   sessionsMoved: Map<string, string>;
+  /** The files whose rows went. */
+  dropped: Stored[];
 }
 
 export async function reconcileStored(db: Database, inputs: DiscoveredInputs): Promise<Reconciled> {
   await rekeyToRealPaths(db);
   const stored = await storedFiles(db);
   const sessionsMoved = await adoptMoved(db, stored, inputs);
-  await dropEndedHeartbeats(db, stored, inputs.root);
-  await dropDuplicates(db, stored, inputs);
-  return { stored, sessionsMoved };
+  const dropped = [...(await dropEndedHeartbeats(db, stored, inputs.root)), ...(await dropDuplicates(db, stored, inputs))];
+  return { stored, sessionsMoved, dropped };
 }
 
 /** A file is gone when nothing is at its path, or something that is not a file (a directory). */
@@ -35,8 +36,9 @@ export function isFile(key: string): boolean {
   }
 }
 
-/** Deletes the rows of stored files, their ledger entries with them. */
-async function dropFiles(db: Database, stored: Map<string, Stored>, keys: string[]): Promise<void> {
+/** Deletes the rows of stored files, their ledger entries with them; gives those files. */
+async function dropFiles(db: Database, stored: Map<string, Stored>, keys: string[]): Promise<Stored[]> {
+  const files = keys.map((key) => stored.get(key)!);
   await db.transaction(async () => {
     // Rows go: the tables made from all rows are made again at the load's end (ingest.ts).
     if (db.path !== null) await markLoadUnfinished(db);
@@ -46,6 +48,7 @@ async function dropFiles(db: Database, stored: Map<string, Stored>, keys: string
       stored.delete(key);
     }
   });
+  return files;
 }
 
 /**
@@ -116,9 +119,9 @@ const DUPLICATE = /^another (copy of|name for) /;
  * them, so their rows go. Kept, they were added up with the copy read, and `sources` listed the
  * file both as read and as skipped.
  */
-async function dropDuplicates(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<void> {
+async function dropDuplicates(db: Database, stored: Map<string, Stored>, inputs: DiscoveredInputs): Promise<Stored[]> {
   const duplicates = new Set(inputs.skipped.filter((s) => DUPLICATE.test(s.reason)).map((s) => s.absPath));
-  if (duplicates.size === 0) return;
+  if (duplicates.size === 0) return [];
   const named = new Set(inputs.files.map((f) => f.absPath));
   const skippedAsCopy = (key: string) => {
     for (let at = key; ; at = path.dirname(at)) {
@@ -127,7 +130,7 @@ async function dropDuplicates(db: Database, stored: Map<string, Stored>, inputs:
     }
   };
   const dropped = [...stored.keys()].filter((key) => !named.has(key) && skippedAsCopy(key));
-  if (dropped.length > 0) await dropFiles(db, stored, dropped);
+  return dropped.length > 0 ? dropFiles(db, stored, dropped) : [];
 }
 
 /**
@@ -138,8 +141,8 @@ async function dropDuplicates(db: Database, stored: Map<string, Stored>, inputs:
  * database's, which follows a home that moved; a link left at a renamed session dir's old name
  * leads to it). Moved files are re-keyed first (adoptMoved), so a heartbeat found is kept.
  */
-async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>, root: string): Promise<void> {
+async function dropEndedHeartbeats(db: Database, stored: Map<string, Stored>, root: string): Promise<Stored[]> {
   const dirThere = (key: string, file: Stored) => fs.existsSync(path.dirname(key)) || fs.existsSync(path.dirname(path.join(root, ...file.path.split('/'))));
   const ended = [...stored].filter(([key, file]) => file.kind === 'heartbeat' && !isFile(key) && dirThere(key, file)).map(([key]) => key);
-  if (ended.length > 0) await dropFiles(db, stored, ended);
+  return ended.length > 0 ? dropFiles(db, stored, ended) : [];
 }

@@ -125,6 +125,47 @@ describe('load --db', () => {
     expect(await streams()).toEqual([whole]);
   });
 
+  it('makes the stored runs, streams, tasks and wakes of the sessions a load wrote again, as a fresh load of the same files has them', async () => {
+    const tree = path.join(work.dir, 'sessions-home');
+    fs.cpSync(path.join(FIXTURES, 'home'), tree, { recursive: true });
+    const id = '20260814-093015-c7a2e5f1';
+    const line = (event: string, ts: string, data: Record<string, unknown>) => JSON.stringify({ event, session_id: id, timestamp: ts, cwd: '/p', data });
+    const agent = 'subagent-explore-a7k3m9q2w';
+    const tables = ['subagent_run_rows', 'subagent_stream_rows', 'subagent_task_rows', 'cooldown_wake_rows'];
+    const rows = async (file: string) => Object.fromEntries(await Promise.all(tables.map(async (t) =>
+      [t, (await runJson<Record<string, unknown>[]>(['sql', `SELECT * FROM ${t} ORDER BY ALL`, '--db', file])).value] as const)));
+    const perSession = async (file: string) => (await runJson<Record<string, unknown>[]>(['sql',
+      `SELECT session_id, count(*) AS n FROM (${tables.map((t) => `SELECT session_id FROM ${t}`).join(' UNION ALL ')}) GROUP BY ALL ORDER BY ALL`, '--db', file])).value;
+    expect((await runJson<LoadRow[]>(['load', tree, '--db', db])).value[0]).toMatchObject({ appended: 0 });
+    const before = await perSession(db);
+    fs.appendFileSync(path.join(tree, 'trajectories/sessions', id, 'events.jsonl'), [
+      line('SubagentStart', '2026-08-14T08:00:00.000Z', { agent_id: agent, agent_type: 'explore', description: 'look again' }),
+      line('StreamPhase', '2026-08-14T08:00:01.000Z', { index: 10007, phase: 'fetch_sent', agent_id: agent }),
+      line('RetryTelemetry', '2026-08-14T08:00:02.000Z', { type: 'shared_cooldown_wait', agentId: agent, delayMs: 500 }),
+      line('SubagentStop', '2026-08-14T08:00:03.000Z', { agent_id: agent, agent_type: 'explore', status: 'error' }),
+    ].map((l) => `${l}\n`).join(''));
+    expect((await runJson<LoadRow[]>(['load', tree, '--db', db])).value[0]).toMatchObject({ appended: 1, loaded: 0, reloaded: 0 });
+    // Its session has one more row in each table; the others keep theirs.
+    expect(await perSession(db)).toEqual(before.map((r) => (r.session_id === id ? { ...r, n: (r.n as number) + 4 } : r)));
+    const fresh = path.join(work.dir, 'fresh.duckdb');
+    expect((await runCli(['load', tree, '--db', fresh, '--quiet'])).code).toBe(0);
+    expect(await rows(db)).toEqual(await rows(fresh));
+  });
+
+  it('after a load stopped before its end, makes every session\'s stored runs again, even with nothing new to read', async () => {
+    const tree = path.join(work.dir, 'stopped-home');
+    fs.cpSync(path.join(FIXTURES, 'home'), tree, { recursive: true });
+    const runs = async () => (await runJson<Record<string, unknown>[]>(['sql', 'SELECT * FROM subagent_run_rows ORDER BY ALL', '--db', db])).value;
+    expect((await runCli(['load', tree, '--db', db, '--quiet'])).code).toBe(0);
+    const whole = await runs();
+    expect(whole.length).toBeGreaterThan(5);
+    // As a load killed after its commits and before the last step leaves it: the mark, and stored
+    // runs that miss what it wrote.
+    editDatabase(db, ['DELETE FROM subagent_run_rows', `INSERT OR REPLACE INTO trajaudit_meta VALUES ('load_unfinished', '2026-08-15T09:15:00.000Z')`]);
+    expect((await runJson<LoadRow[]>(['load', tree, '--db', db])).value[0]).toMatchObject({ loaded: 0, appended: 0, reloaded: 0 });
+    expect(await runs()).toEqual(whole);
+  });
+
   it('reloads a rewritten usage ledger whole: the writer upserts, so growth is not an append', async () => {
     const ledger = path.join(home, 'usage-ledger.jsonl');
     const row = (k: number, cost: string) => `{"ts":1786328065,"sessionId":"s${String(k).padStart(3, '0')}","model":"glm-5.2","promptTotal":100,"costUSD":${cost}}\n`;
