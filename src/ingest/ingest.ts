@@ -54,14 +54,20 @@ export async function ingest(db: Database, discovered: DiscoveredInputs, window:
   // Tables made from all of a session's rows are made again when rows were written: for the
   // sessions this load wrote or dropped rows of; all of them into a new database, or after a load
   // stopped before this step (its mark was there). With the mark's removal, at once.
-  if (db.path === null) {
-    if (small.length + jsonl.length > 0) await remakeWholeTables(db, SCHEMA);
-  } else if ((await unfinishedLoadStart(db)) !== null) {
-    const sessions = wholeSessions(dropped, [...small, ...jsonl]);
-    await db.transaction(async () => {
-      await remakeWholeTables(db, SCHEMA, resumed || stored.size === 0 ? undefined : sessions);
-      await clearLoadUnfinished(db);
-    });
+  // On one thread, as the load's inserts: on two, the windows over every session's rows need more memory.
+  await db.run('SET threads = 1');
+  try {
+    if (db.path === null) {
+      if (small.length + jsonl.length > 0) await remakeWholeTables(db, SCHEMA);
+    } else if ((await unfinishedLoadStart(db)) !== null) {
+      const sessions = wholeSessions(dropped, [...small, ...jsonl]);
+      await db.transaction(async () => {
+        await remakeWholeTables(db, SCHEMA, resumed || stored.size === 0 ? undefined : sessions);
+        await clearLoadUnfinished(db);
+      });
+    }
+  } finally {
+    await db.run('RESET threads');
   }
   // Fold the write-ahead log into the file now, so the next open (an unchanged re-run, a query)
   // does not pay for this load's checkpoint.

@@ -156,6 +156,7 @@ describe('a query over --db written by another trajaudit version', () => {
     ['subagent_stream_rows', 'SELECT cut_off, count(*) AS n, sum(tagged_rows) AS tagged, max(last_ts) AS last FROM subagent_stream_rows GROUP BY ALL ORDER BY 1', 2],
     ['subagent_task_rows', 'SELECT agent_id IS NULL AS no_start, stop_status, count(*) AS n, max(agent_type) AS agent_type FROM subagent_task_rows GROUP BY ALL ORDER BY ALL', 3],
     ['cooldown_wake_rows', 'SELECT type, count(*) AS n, count(wake_ts) AS known, list_sort(list(DISTINCT agent)) AS agents FROM cooldown_wake_rows GROUP BY ALL ORDER BY 1', 4],
+    ['ghost_stream_rows', 'SELECT event, idx < 10000 AS main, count(*) AS n, count(placed_ts) AS placed, max(placed_ts) AS last FROM ghost_stream_rows GROUP BY ALL ORDER BY ALL', 3],
   ])('reads %s, missing in a file of the version before it, from its event_fields; the next load stores it', async (table, probe, groups) => {
     const older = olderCopy(path.join(work.dir, table, 'older.duckdb'));
     expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
@@ -163,7 +164,7 @@ describe('a query over --db written by another trajaudit version', () => {
     const before = digest(older);
     const rows = ['sql', probe];
     expect(((await expected(rows)) as { n: number }[]).length).toBe(groups);
-    for (const args of [rows, ['query', 'snapshot-attribution'], ['query', 'silent-subagent-failures'], ['query', 'cooldown-herd'], ['query', 'retry-by-agent']]) expect(await answer(args, older)).toEqual(await expected(args));
+    for (const args of [rows, ['query', 'snapshot-attribution'], ['query', 'silent-subagent-failures'], ['query', 'cooldown-herd'], ['query', 'retry-by-agent'], ['query', 'ghost-streams']]) expect(await answer(args, older)).toEqual(await expected(args));
     expect(digest(older)).toBe(before);
     expect((await runCli(['load', path.join(FIXTURES, 'home'), '--db', older, '--quiet'])).code).toBe(0);
     const stored = ['sql', `SELECT count(*) AS n FROM duckdb_tables() WHERE table_name = '${table}'`];

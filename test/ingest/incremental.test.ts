@@ -125,13 +125,13 @@ describe('load --db', () => {
     expect(await streams()).toEqual([whole]);
   });
 
-  it('makes the stored runs, streams, tasks and wakes of the sessions a load wrote again, as a fresh load of the same files has them', async () => {
+  it('makes the stored runs, streams, tasks, wakes and connections of the sessions a load wrote again, as a fresh load of the same files has them', async () => {
     const tree = path.join(work.dir, 'sessions-home');
     fs.cpSync(path.join(FIXTURES, 'home'), tree, { recursive: true });
     const id = '20260814-093015-c7a2e5f1';
     const line = (event: string, ts: string, data: Record<string, unknown>) => JSON.stringify({ event, session_id: id, timestamp: ts, cwd: '/p', data });
     const agent = 'subagent-explore-a7k3m9q2w';
-    const tables = ['subagent_run_rows', 'subagent_stream_rows', 'subagent_task_rows', 'cooldown_wake_rows'];
+    const tables = ['subagent_run_rows', 'subagent_stream_rows', 'subagent_task_rows', 'cooldown_wake_rows', 'ghost_stream_rows'];
     const rows = async (file: string) => Object.fromEntries(await Promise.all(tables.map(async (t) =>
       [t, (await runJson<Record<string, unknown>[]>(['sql', `SELECT * FROM ${t} ORDER BY ALL`, '--db', file])).value] as const)));
     const perSession = async (file: string) => (await runJson<Record<string, unknown>[]>(['sql',
@@ -143,10 +143,11 @@ describe('load --db', () => {
       line('StreamPhase', '2026-08-14T08:00:01.000Z', { index: 10007, phase: 'fetch_sent', agent_id: agent }),
       line('RetryTelemetry', '2026-08-14T08:00:02.000Z', { type: 'shared_cooldown_wait', agentId: agent, delayMs: 500 }),
       line('SubagentStop', '2026-08-14T08:00:03.000Z', { agent_id: agent, agent_type: 'explore', status: 'error' }),
+      line('HttpConnected', '2026-08-14T08:00:04.000Z', { index: 7 }),
     ].map((l) => `${l}\n`).join(''));
     expect((await runJson<LoadRow[]>(['load', tree, '--db', db])).value[0]).toMatchObject({ appended: 1, loaded: 0, reloaded: 0 });
     // Its session has one more row in each table; the others keep theirs.
-    expect(await perSession(db)).toEqual(before.map((r) => (r.session_id === id ? { ...r, n: (r.n as number) + 4 } : r)));
+    expect(await perSession(db)).toEqual(before.map((r) => (r.session_id === id ? { ...r, n: (r.n as number) + 5 } : r)));
     const fresh = path.join(work.dir, 'fresh.duckdb');
     expect((await runCli(['load', tree, '--db', fresh, '--quiet'])).code).toBe(0);
     expect(await rows(db)).toEqual(await rows(fresh));

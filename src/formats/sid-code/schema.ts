@@ -127,6 +127,21 @@ FROM wakes r LEFT JOIN subagent_task_rows n ON n.session_id = r.session_id AND n
 const COOLDOWN_WAKE_COLUMNS: [string, string][] = [['session_id', 'VARCHAR'], ['line', 'BIGINT'], ['ts', 'TIMESTAMPTZ'], ['type', 'VARCHAR'],
   ['attempt', 'BIGINT'], ['probe_decision', 'VARCHAR'], ['wake_ts', 'TIMESTAMPTZ'], ['agent', 'VARCHAR']];
 
+/**
+ * The HttpConnected and AfterModelRaw rows (`fields`: event_fields' rows), each AfterModelRaw placed
+ * at the time of the main-loop HttpConnected it follows, if any (its own time else): ghost-streams
+ * counts them by that time without ordering its sessions' rows on every run. AfterModelRaw is
+ * main-loop only, so it pairs among main-loop HttpConnected rows (index < 10000).
+ */
+const ghostStreamRows = (fields: string) => `SELECT session_id, event, idx,
+  CASE WHEN event = 'AfterModelRaw' AND ts IS NOT NULL
+    AND lag(event) OVER main_chain = 'HttpConnected' THEN lag(ts) OVER main_chain ELSE ts END AS placed_ts
+FROM ${fields}
+WHERE event IN ('HttpConnected', 'AfterModelRaw')
+WINDOW main_chain AS (PARTITION BY session_id, (event = 'AfterModelRaw' OR coalesce(idx < 10000, false)) ORDER BY ts, line)`;
+
+const GHOST_STREAM_COLUMNS: [string, string][] = [['session_id', 'VARCHAR'], ['event', 'VARCHAR'], ['idx', 'BIGINT'], ['placed_ts', 'TIMESTAMPTZ']];
+
 const TABLES = `
 CREATE TABLE IF NOT EXISTS events (
   file_id BIGINT, session_id VARCHAR, line BIGINT, ts TIMESTAMPTZ, event VARCHAR,
@@ -150,6 +165,7 @@ ${UNTAGGED_STREAM_FIELDS_TABLE}
 CREATE TABLE IF NOT EXISTS subagent_stream_rows (${SUBAGENT_STREAM_COLUMNS.map(([column, type]) => `"${column}" ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS subagent_task_rows (${SUBAGENT_TASK_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS cooldown_wake_rows (${COOLDOWN_WAKE_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
+CREATE TABLE IF NOT EXISTS ghost_stream_rows (${GHOST_STREAM_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS subagent_run_rows (${SUBAGENT_RUN_COLUMNS.map(([column, type]) => `${column} ${type}`).join(', ')});
 CREATE TABLE IF NOT EXISTS usage_ledger_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
 CREATE TABLE IF NOT EXISTS session_index_rows (file_id BIGINT, line BIGINT, ts TIMESTAMPTZ, session_id VARCHAR, record JSON);
@@ -251,5 +267,6 @@ export const sidCodeSchema: SchemaPart = {
     { table: 'subagent_stream_rows', columns: SUBAGENT_STREAM_COLUMNS.map(([column]) => column), from: 'stream_evidence_fields', rows: subagentStreamRows, whole: true },
     { table: 'subagent_task_rows', columns: SUBAGENT_TASK_COLUMNS.map(([column]) => column), from: 'retry_and_subagent_fields', rows: subagentTaskRows, whole: true },
     { table: 'cooldown_wake_rows', columns: COOLDOWN_WAKE_COLUMNS.map(([column]) => column), from: 'retry_and_subagent_fields', rows: cooldownWakeRows, whole: true },
+    { table: 'ghost_stream_rows', columns: GHOST_STREAM_COLUMNS.map(([column]) => column), from: 'event_fields', rows: ghostStreamRows, whole: true },
   ],
 };
